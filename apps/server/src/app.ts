@@ -1,0 +1,52 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { registerAuthentication } from './http/authenticate.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createServices } from './services.ts';
+import { appVersion } from './version.ts';
+
+export type BuildAppOptions = {
+  config: Config;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const ONE_MIB = 1024 * 1024;
+
+/** The whole HTTP application; main.ts listens with it, tests call it through app.inject. */
+export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: ONE_MIB,
+    // Idle keep-alive sockets close at shutdown; requests in flight finish first.
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await registerOpenApi(app, appVersion);
+
+  const services = await createServices(db, config);
+
+  await app.register(
+    async (api) => {
+      registerAuthentication(api, services.auth);
+      await api.register(healthRoutes, { config, version: appVersion });
+      await api.register(authRoutes, { services });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseHandle = {
+  db: Db;
+  engine: Engine;
+  /** Where the data lives, for logs: the SQLite file or the PostgreSQL host. */
+  location: string;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  /** SQLite file; ':memory:' for a throwaway database. */
+  sqliteFile?: string;
+  poolSize?: number;
+};
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (!options.sqliteFile) throw new Error('openDatabase needs a databaseUrl or a sqliteFile');
+  return openSqlite(options.sqliteFile);
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  // WAL makes NORMAL durable against application crashes; only a power cut can lose the last commits.
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+// Our schema keeps 64-bit counts small enough for numbers; parse them as such.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+function openPostgres(url: string, poolSize: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const { host, port, pathname } = new URL(url);
+  return { db, engine: 'postgres', location: `${host}:${port}${pathname}`, close: () => db.destroy() };
+}

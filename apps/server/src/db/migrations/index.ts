@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m202611220000 from './202611220000_create_users_sessions_and_audit_logs.ts';
+
+/** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
+export const migrations: Record<string, Migration> = {
+  '202611220000_create_users_sessions_and_audit_logs': m202611220000,
+};

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoDataIfEmpty } from './demo/seed-demo.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'crm.sqlite'),
+    poolSize: config.databasePoolSize,
+  });
+  const applied = await migrateToLatest(database.db);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+  });
+  app.log.info({ engine: database.engine, location: database.location, migrations: applied }, 'database ready');
+  if (config.demoMode && (await seedDemoDataIfEmpty(database.db))) app.log.info('demo data created');
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Praxis CRM on http://localhost:${config.port} (${config.demoMode ? 'demo mode' : 'production mode'})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Start-up failed:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+import { LoginBody, LoginResult, MyProducts, SessionUser, SsoConfig } from '@crm/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '@server/http/authenticate.ts';
+import { errorResponses } from '@server/http/openapi.ts';
+import type { Services } from '@server/services.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, { services }) => {
+  app.post(
+    '/auth/login',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: LoginBody,
+        response: { 200: LoginResult, ...errorResponses(400, 401, 429) },
+      },
+    },
+    (request) => services.auth.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the current session',
+        response: { 204: z.null(), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      await services.auth.logout(requireAuth(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: SessionUser, ...errorResponses(401) } },
+    },
+    (request) => Promise.resolve(requireAuth(request).user),
+  );
+
+  app.get(
+    '/auth/me/products',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The signed-in user's products",
+        response: { 200: MyProducts, ...errorResponses(401) },
+      },
+    },
+    (request) => services.auth.myProducts(requireAuth(request)),
+  );
+
+  app.get(
+    '/auth/sso-config',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], summary: 'Single sign-on availability', response: { 200: SsoConfig } },
+    },
+    () => Promise.resolve({ enabled: false }),
+  );
+
+  return Promise.resolve();
+};

@@ -1,0 +1,115 @@
+import type { LoginBody, LoginResult, MyProducts, SessionUser } from '@crm/shared';
+import type { Config } from '@server/config.ts';
+import type { Db } from '@server/db/database.ts';
+import { newId } from '@server/db/ids.ts';
+import { isoFromNow, nowIso } from '@server/db/time.ts';
+import { AppError } from '@server/http/errors.ts';
+import type { LogsRepository } from '@server/modules/logs/logs.repository.ts';
+import { toSessionUser, type UsersRepository } from '@server/modules/users/users.repository.ts';
+import type { LoginThrottleRepository } from './login-throttle.repository.ts';
+import { verifyPassword } from './passwords.ts';
+import type { SessionsRepository } from './sessions.repository.ts';
+import type { TokenService } from './tokens.ts';
+
+export type AuthContext = { user: SessionUser; sessionId: string };
+
+export type LoginClient = { ip: string; userAgent: string | undefined };
+
+type AuthServiceDeps = {
+  db: Db;
+  config: Config;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  throttle: LoginThrottleRepository;
+  logs: LogsRepository;
+  tokens: TokenService;
+};
+
+export class AuthService {
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  async login(body: LoginBody, client: LoginClient): Promise<LoginResult> {
+    const { users, throttle, config } = this.deps;
+    const email = body.email.toLowerCase();
+    const accountKey = `account:${email}`;
+    const addressKey = `address:${client.ip}`;
+    const windowMs = config.loginThrottle.windowSeconds * 1000;
+
+    // Checked before the password: while throttled even the right password is refused.
+    await this.refuseIfThrottled(accountKey, config.loginThrottle.maxFailuresPerAccount, windowMs);
+    await this.refuseIfThrottled(addressKey, config.loginThrottle.maxFailuresPerAddress, windowMs);
+
+    const account = await users.findForLogin(email);
+    const isValid = await verifyPassword(account?.password_hash ?? null, body.password);
+    if (!account || !isValid) {
+      await throttle.recordFailure([accountKey, addressKey], nowIso());
+      await throttle.deleteBefore(isoFromNow(-Math.max(windowMs, 3_600_000)));
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    await throttle.clear(accountKey);
+
+    const user = toSessionUser(account);
+    const sessionId = newId();
+    const expiresAt = new Date(Date.now() + config.sessionTtlHours * 3_600_000);
+    const now = nowIso();
+    await this.deps.db.transaction().execute(async (trx) => {
+      await this.deps.sessions.insert(trx, {
+        id: sessionId,
+        user_id: user.id,
+        created_at: now,
+        expires_at: expiresAt.toISOString(),
+        revoked_at: null,
+        ip: client.ip,
+        user_agent: client.userAgent?.slice(0, 500) ?? null,
+      });
+      await users.recordLogin(trx, user.id, now);
+      await this.deps.logs.record(trx, {
+        action: 'login',
+        entityType: 'user',
+        entityId: user.id,
+        metadata: { email: user.email },
+        user: { id: user.id, email: user.email },
+      });
+    });
+    const token = await this.deps.tokens.sign(user, sessionId, expiresAt);
+    return { token, user };
+  }
+
+  async logout(auth: AuthContext): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      await this.deps.sessions.revoke(trx, auth.sessionId, nowIso());
+      await this.deps.logs.record(trx, {
+        action: 'logout',
+        entityType: 'user',
+        entityId: auth.user.id,
+        metadata: { email: auth.user.email },
+        user: { id: auth.user.id, email: auth.user.email },
+      });
+    });
+  }
+
+  /** The caller behind a bearer token, or null when the token or its session is not valid. */
+  async authenticate(token: string): Promise<AuthContext | null> {
+    const claims = await this.deps.tokens.verify(token);
+    if (!claims) return null;
+    const row = await this.deps.sessions.findActiveUser(claims.sessionId, nowIso());
+    if (row?.id !== claims.userId) return null;
+    return { user: toSessionUser(row), sessionId: claims.sessionId };
+  }
+
+  /** Products arrive with the configuration issue; until then nobody has any. */
+  myProducts(_auth: AuthContext): Promise<MyProducts> {
+    return Promise.resolve([]);
+  }
+
+  private async refuseIfThrottled(key: string, maxFailures: number, windowMs: number): Promise<void> {
+    const { count, oldest } = await this.deps.throttle.failuresSince(key, isoFromNow(-windowMs));
+    if (count < maxFailures || !oldest) return;
+    const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest) + windowMs - Date.now()) / 1000));
+    throw new AppError(
+      'TOO_MANY_ATTEMPTS',
+      { seconds: retryAfter },
+      { headers: { 'Retry-After': String(retryAfter) } },
+    );
+  }
+}

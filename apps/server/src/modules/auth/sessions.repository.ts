@@ -1,0 +1,40 @@
+import type { Db } from '@server/db/database.ts';
+import type { SessionsTable } from '@server/db/schema.ts';
+import { type SessionUserRow, sessionUserColumns } from '@server/modules/users/users.repository.ts';
+
+export class SessionsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(db: Db, session: SessionsTable): Promise<void> {
+    await db.insertInto('sessions').values(session).execute();
+  }
+
+  /** The session's user, read fresh so a permission change or a revocation counts at once. */
+  findActiveUser(sessionId: string, now: string): Promise<SessionUserRow | undefined> {
+    return this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(sessionUserColumns)
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  async revoke(db: Db, sessionId: string, at: string): Promise<void> {
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: at })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Sessions ended more than a day ago serve no purpose. */
+  async deleteEndedBefore(before: string): Promise<void> {
+    await this.db
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+      .execute();
+  }
+}

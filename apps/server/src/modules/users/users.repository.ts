@@ -1,0 +1,68 @@
+import type { SessionUser } from '@crm/shared';
+import type { Db } from '@server/db/database.ts';
+import type { NewUserRow, UserRow } from '@server/db/schema.ts';
+
+export const sessionUserColumns = [
+  'users.id',
+  'users.email',
+  'users.display_name',
+  'users.first_name',
+  'users.last_name',
+  'users.is_admin',
+  'users.read_write',
+  'users.manager_id',
+] as const;
+
+export type SessionUserRow = Pick<
+  UserRow,
+  'id' | 'email' | 'display_name' | 'first_name' | 'last_name' | 'is_admin' | 'read_write' | 'manager_id'
+>;
+
+export function toSessionUser(row: SessionUserRow): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.display_name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    isAdmin: row.is_admin === 1,
+    readWrite: row.read_write === 1,
+    managerId: row.manager_id,
+  };
+}
+
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  findForLogin(email: string) {
+    return this.db
+      .selectFrom('users')
+      .select([...sessionUserColumns, 'users.password_hash'])
+      .where('users.email', '=', email.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  async insert(row: NewUserRow): Promise<void> {
+    await this.db.insertInto('users').values(row).execute();
+  }
+
+  async setManager(userId: string, managerId: string | null, updatedAt: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ manager_id: managerId, updated_at: updatedAt })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  async recordLogin(db: Db, userId: string, at: string): Promise<void> {
+    await db.updateTable('users').set({ last_login: at }).where('id', '=', userId).execute();
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return row.count;
+  }
+}

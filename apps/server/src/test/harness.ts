@@ -1,0 +1,95 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '@server/app.ts';
+import { loadConfig, type Config } from '@server/config.ts';
+import { type DatabaseHandle, type Engine, openDatabase } from '@server/db/database.ts';
+import { migrateToLatest } from '@server/db/migrate.ts';
+import { createFactory, type Factory } from './factory.ts';
+
+/** Both engines on every run; PostgreSQL is absent only on a machine without it (and never with CI=true). */
+export function engines(): Engine[] {
+  return inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/** A fresh, migrated database: a temporary SQLite file, or a new database on the test PostgreSQL server. */
+export async function createTestDatabase(engine: Engine): Promise<DatabaseHandle> {
+  const name = `crm_test_${crypto.randomBytes(6).toString('hex')}`;
+  let handle: DatabaseHandle;
+  let cleanUp: () => Promise<void>;
+  if (engine === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-sqlite-'));
+    handle = openDatabase({ sqliteFile: path.join(dir, `${name}.sqlite`) });
+    cleanUp = () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      return Promise.resolve();
+    };
+  } else {
+    const adminUrl = inject('postgresUrl');
+    if (!adminUrl) throw new Error('no PostgreSQL server for the tests');
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    handle = openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    cleanUp = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  await migrateToLatest(handle.db);
+  const close = handle.close;
+  return {
+    ...handle,
+    close: async () => {
+      await close();
+      await cleanUp();
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  factory: Factory;
+  close: () => Promise<void>;
+};
+
+export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase(engine);
+  const config = loadConfig({ DEMO_MODE: 'false', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const app = await buildApp({ config, db: database.db });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    factory: createFactory(database.db),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Signs in through the real route and answers the bearer header. */
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<{ authorization: string; token: string }> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  const { token } = response.json<{ token: string }>();
+  return { token, authorization: `Bearer ${token}` };
+}

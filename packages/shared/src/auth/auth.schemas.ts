@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { emailField } from '../common/fields.ts';
+
+/** POST /api/auth/login */
+export const LoginBody = z.object({
+  email: emailField(),
+  password: z
+    .string({ error: 'auth.passwordRequired' })
+    .min(1, { error: 'auth.passwordRequired' })
+    .max(1024, { error: 'validation.tooLong' }),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+/** The user as the token carries it and as GET /api/auth/me answers. */
+export const SessionUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  isAdmin: z.boolean(),
+  readWrite: z.boolean(),
+  managerId: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const LoginResult = z.object({ token: z.string(), user: SessionUser });
+export type LoginResult = z.infer<typeof LoginResult>;
+
+/** GET /api/auth/sso-config */
+export const SsoConfig = z.object({ enabled: z.boolean(), loginUrl: z.string().optional() });
+export type SsoConfig = z.infer<typeof SsoConfig>;
+
+export const AssignedProduct = z.object({ id: z.string(), name: z.string() });
+export type AssignedProduct = z.infer<typeof AssignedProduct>;
+/** GET /api/auth/me/products */
+export const MyProducts = z.array(AssignedProduct);
+export type MyProducts = z.infer<typeof MyProducts>;
+
+/** GET /api/meta: what the login page needs to know before anyone signs in. */
+export const AppMeta = z.object({ demoMode: z.boolean(), version: z.string() });
+export type AppMeta = z.infer<typeof AppMeta>;
+
+/** GET /api/health */
+export const HealthStatus = z.object({ status: z.literal('ok') });
+export type HealthStatus = z.infer<typeof HealthStatus>;
