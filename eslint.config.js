@@ -33,7 +33,7 @@ export default tseslint.config(
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../*'], message: 'Import by alias (@/..., @server/..., @crm/shared).' }] },
+        { patterns: [{ group: ['../../*'], message: 'Import by alias (@/..., #server/..., @crm/shared).' }] },
       ],
     },
   },

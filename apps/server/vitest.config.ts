@@ -1,8 +1,6 @@
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { alias: { '@server': path.resolve(import.meta.dirname, 'src') } },
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],

@@ -33,6 +33,12 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  if (config.serverTiming) {
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      void reply.header('Server-Timing', `app;dur=${reply.elapsedTime.toFixed(3)}`);
+      done(null, payload);
+    });
+  }
   await registerSecurityHeaders(app);
   await registerOpenApi(app, appVersion);
 

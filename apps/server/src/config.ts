@@ -36,6 +36,7 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: booleanFlag(false),
+  SERVER_TIMING: booleanFlag(false),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -54,6 +55,8 @@ export type Config = {
   logLevel: z.infer<typeof ConfigSchema>['LOG_LEVEL'];
   webDistDir: string;
   trustProxy: boolean;
+  /** Adds a Server-Timing header (time spent in the server) to every answer; the benchmarks read it. */
+  serverTiming: boolean;
   loginThrottle: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowSeconds: number };
 };
 
@@ -87,6 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : defaultWebDist,
     trustProxy: c.TRUST_PROXY,
+    serverTiming: c.SERVER_TIMING,
     loginThrottle: {
       maxFailuresPerAccount: c.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: c.LOGIN_MAX_FAILURES_PER_ADDRESS,

@@ -38,8 +38,32 @@ function openSqlite(file: string): DatabaseHandle {
   // WAL makes NORMAL durable against application crashes; only a power cut can lose the last commits.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running most of ours. Repositories build
+ * the same SQL text again and again (values are parameters), so reuse the prepared statements.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDatabase.Database {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return new Proxy(sqlite, {
+    get(target, property, receiver) {
+      if (property !== 'prepare') return Reflect.get(target, property, receiver) as unknown;
+      return (sql: string) => {
+        let statement = statements.get(sql);
+        if (!statement) {
+          if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+          statement = target.prepare(sql);
+          statements.set(sql, statement);
+        }
+        return statement;
+      };
+    },
+  });
 }
 
 // Our schema keeps 64-bit counts small enough for numbers; parse them as such.

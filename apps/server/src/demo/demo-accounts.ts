@@ -1,9 +1,9 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@crm/shared';
-import type { Db } from '@server/db/database.ts';
-import { newId } from '@server/db/ids.ts';
-import { nowIso } from '@server/db/time.ts';
-import { hashPassword } from '@server/modules/auth/passwords.ts';
-import { UsersRepository } from '@server/modules/users/users.repository.ts';
+import type { Db } from '#server/db/database.ts';
+import { newId } from '#server/db/ids.ts';
+import { nowIso } from '#server/db/time.ts';
+import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { UsersRepository } from '#server/modules/users/users.repository.ts';
 
 /** Creates the demo accounts of DESIGN.md section 11, managers first so the hierarchy links. */
 export async function createDemoAccounts(db: Db): Promise<void> {

@@ -1,5 +1,5 @@
-import type { Db } from '@server/db/database.ts';
-import { UsersRepository } from '@server/modules/users/users.repository.ts';
+import type { Db } from '#server/db/database.ts';
+import { UsersRepository } from '#server/modules/users/users.repository.ts';
 import { createDemoAccounts } from './demo-accounts.ts';
 
 /** Demo data goes into an empty database only: a database with users is somebody's data. */

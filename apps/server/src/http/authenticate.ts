@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthContext, AuthService } from '@server/modules/auth/auth.service.ts';
+import type { AuthContext, AuthService } from '#server/modules/auth/auth.service.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
-import type { Db } from '@server/db/database.ts';
-import { newId } from '@server/db/ids.ts';
-import { nowIso } from '@server/db/time.ts';
-import { hashPassword } from '@server/modules/auth/passwords.ts';
+import type { Db } from '#server/db/database.ts';
+import { newId } from '#server/db/ids.ts';
+import { nowIso } from '#server/db/time.ts';
+import { hashPassword } from '#server/modules/auth/passwords.ts';
 
 export type UserOverrides = {
   email?: string;

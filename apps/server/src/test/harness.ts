@@ -5,10 +5,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '@server/app.ts';
-import { loadConfig, type Config } from '@server/config.ts';
-import { type DatabaseHandle, type Engine, openDatabase } from '@server/db/database.ts';
-import { migrateToLatest } from '@server/db/migrate.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import { type DatabaseHandle, type Engine, openDatabase } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
 import { createFactory, type Factory } from './factory.ts';
 
 /** Both engines on every run; PostgreSQL is absent only on a machine without it (and never with CI=true). */

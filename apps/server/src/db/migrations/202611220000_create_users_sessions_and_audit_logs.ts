@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { idType, isPostgres } from '@server/db/dialect.ts';
+import { idType, isPostgres } from '#server/db/dialect.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const id = idType(db);

@@ -1,9 +1,9 @@
 import { LoginBody, LoginResult, MyProducts, SessionUser, SsoConfig } from '@crm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '@server/http/authenticate.ts';
-import { errorResponses } from '@server/http/openapi.ts';
-import type { Services } from '@server/services.ts';
+import { requireAuth } from '#server/http/authenticate.ts';
+import { errorResponses } from '#server/http/openapi.ts';
+import type { Services } from '#server/services.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, { services }) => {
   app.post(

@@ -1,11 +1,11 @@
 import type { LoginBody, LoginResult, MyProducts, SessionUser } from '@crm/shared';
-import type { Config } from '@server/config.ts';
-import type { Db } from '@server/db/database.ts';
-import { newId } from '@server/db/ids.ts';
-import { isoFromNow, nowIso } from '@server/db/time.ts';
-import { AppError } from '@server/http/errors.ts';
-import type { LogsRepository } from '@server/modules/logs/logs.repository.ts';
-import { toSessionUser, type UsersRepository } from '@server/modules/users/users.repository.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import { newId } from '#server/db/ids.ts';
+import { isoFromNow, nowIso } from '#server/db/time.ts';
+import { AppError } from '#server/http/errors.ts';
+import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
+import { toSessionUser, type UsersRepository } from '#server/modules/users/users.repository.ts';
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
 import { verifyPassword } from './passwords.ts';
 import type { SessionsRepository } from './sessions.repository.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import { TokenService } from '@server/modules/auth/tokens.ts';
-import { createTestApp, engines, signIn, type TestApp } from '@server/test/harness.ts';
-import type { CreatedUser } from '@server/test/factory.ts';
+import { TokenService } from '#server/modules/auth/tokens.ts';
+import { createTestApp, engines, signIn, type TestApp } from '#server/test/harness.ts';
+import type { CreatedUser } from '#server/test/factory.ts';
 
 describe.each(engines())('authentication on %s', (engine) => {
   let t: TestApp;

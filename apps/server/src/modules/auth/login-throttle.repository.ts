@@ -1,4 +1,4 @@
-import type { Db } from '@server/db/database.ts';
+import type { Db } from '#server/db/database.ts';
 
 /** Failed sign-ins live in the database so every server process sees the same count. */
 export class LoginThrottleRepository {

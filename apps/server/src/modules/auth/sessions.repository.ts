@@ -1,6 +1,6 @@
-import type { Db } from '@server/db/database.ts';
-import type { SessionsTable } from '@server/db/schema.ts';
-import { type SessionUserRow, sessionUserColumns } from '@server/modules/users/users.repository.ts';
+import type { Db } from '#server/db/database.ts';
+import type { SessionsTable } from '#server/db/schema.ts';
+import { type SessionUserRow, sessionUserColumns } from '#server/modules/users/users.repository.ts';
 
 export class SessionsRepository {
   constructor(private readonly db: Db) {}

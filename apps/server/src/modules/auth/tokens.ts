@@ -1,15 +1,24 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import type { SessionUser } from '@crm/shared';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export type TokenClaims = { sessionId: string; userId: string };
 
 /** HS256 JWTs whose payload is the user, as the single-sign-on return page decodes it. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenService {
-  private readonly key: Uint8Array;
+  /*
+   * A valid signature stays valid, so each process remembers the tokens it has verified (bounded, and
+   * still checking expiry). Revocation is not cached: the session row is read on every request.
+   */
+  private readonly verified = new Map<string, TokenClaims & { expiresAt: number }>();
+
+  // A KeyObject lets jose use Node's HMAC directly instead of importing the key on every call.
+  private readonly key: KeyObject;
 
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   static generateSecret(): string {
@@ -28,10 +37,19 @@ export class TokenService {
 
   /** The claims of a valid token; null for a forged, malformed or expired one. */
   async verify(token: string): Promise<TokenClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt > Date.now()) return { sessionId: known.sessionId, userId: known.userId };
+      this.verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (!payload.jti || !payload.sub) return null;
-      return { sessionId: payload.jti, userId: payload.sub };
+      if (!payload.jti || !payload.sub || !payload.exp) return null;
+      const claims = { sessionId: payload.jti, userId: payload.sub };
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
+      this.verified.set(token, { ...claims, expiresAt: payload.exp * 1000 });
+      return claims;
     } catch (error) {
       if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
       throw error;

@@ -1,6 +1,6 @@
 import { AppMeta, HealthStatus } from '@crm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '@server/config.ts';
+import type { Config } from '#server/config.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ config: Config; version: string }> = (app, { config, version }) => {
   // Kept trivial on purpose: clients call it every 30 s, and benchmarks use it as the baseline route.

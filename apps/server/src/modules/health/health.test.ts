@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, type TestApp } from '@server/test/harness.ts';
+import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
 
 describe.each(engines())('health, errors, headers and the web app on %s', (engine) => {
   let t: TestApp;

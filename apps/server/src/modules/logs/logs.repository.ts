@@ -1,6 +1,6 @@
-import type { Db } from '@server/db/database.ts';
-import { newId } from '@server/db/ids.ts';
-import { nowIso } from '@server/db/time.ts';
+import type { Db } from '#server/db/database.ts';
+import { newId } from '#server/db/ids.ts';
+import { nowIso } from '#server/db/time.ts';
 
 export type AuditEntry = {
   action: string;

@@ -1,4 +1,4 @@
-import type { Db } from '@server/db/database.ts';
+import type { Db } from '#server/db/database.ts';
 
 export class SettingsRepository {
   constructor(private readonly db: Db) {}

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@crm/shared';
-import type { Db } from '@server/db/database.ts';
-import type { NewUserRow, UserRow } from '@server/db/schema.ts';
+import type { Db } from '#server/db/database.ts';
+import type { NewUserRow, UserRow } from '#server/db/schema.ts';
 
 export const sessionUserColumns = [
   'users.id',

@@ -1,0 +1,11 @@
+// Starts the real server for the end-to-end suite on a fresh database (demo data included).
+import fs from 'node:fs';
+import path from 'node:path';
+
+const dataDir = path.resolve(import.meta.dirname, '../.tmp/e2e-data');
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+process.env.DATA_DIR = dataDir;
+process.env.DEMO_MODE = 'true';
+process.env.LOG_LEVEL ??= 'warn';
+await import('../apps/server/src/main.ts');
