@@ -7,6 +7,6 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
   await page.goto('/login');
   await page.getByLabel(/e-mail|email/i).fill(email);
   await page.getByLabel(/mot de passe|password/i).fill(password);
-  await page.getByRole('button', { name: /se connecter|sign in/i }).click();
+  await page.getByRole('button', { name: /^(se connecter|log in)$/i }).click();
   await expect(page).toHaveURL(/\/$/);
 }

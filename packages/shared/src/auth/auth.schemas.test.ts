@@ -4,7 +4,9 @@ import { DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL, isDemoAdmin } from './demo.ts';
 
 const messagesOf = (input: unknown) => {
   const result = LoginBody.safeParse(input);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 };
 
 describe('LoginBody', () => {

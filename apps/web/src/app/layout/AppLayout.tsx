@@ -1,0 +1,71 @@
+import { Layout } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { AppHeader } from '@/app/layout/AppHeader';
+import { SideMenu } from '@/app/layout/SideMenu';
+import { preloadOfflinePages } from '@/app/router';
+import { useSession } from '@/app/session';
+import { useCurrentUserRefresh } from '@/modules/auth/api';
+import { useNetworkStatus } from '@/offline/network-monitor';
+import { BrandLogo } from '@/ui/BrandLogo';
+import { LanguageSwitch } from '@/ui/LanguageSwitch';
+import { PageLoader } from '@/ui/PageLoader';
+
+/** The signed-in shell: side menu, header, and the current page. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const { isEffectivelyOnline } = useNetworkStatus();
+  // Below the lg breakpoint the menu folds away and opens over the page (phones, portrait tablets).
+  const [isMenuCollapsed, setMenuCollapsed] = useState(false);
+  const [isNarrow, setNarrow] = useState(false);
+  useCurrentUserRefresh();
+  useEffect(function preloadPagesForOffline() {
+    preloadOfflinePages();
+  }, []);
+
+  const handleNavigate = () => {
+    if (isNarrow) setMenuCollapsed(true);
+  };
+
+  // The route guard only renders this for a signed-in user; this covers the instant the session ends.
+  if (user === null) return null;
+
+  return (
+    <Layout className="app-shell">
+      <Layout.Sider
+        theme="light"
+        width={232}
+        breakpoint="lg"
+        collapsedWidth={0}
+        collapsed={isMenuCollapsed}
+        onCollapse={setMenuCollapsed}
+        onBreakpoint={setNarrow}
+        trigger={null}
+        className="app-sider"
+      >
+        <div className="app-brand">
+          <BrandLogo size={32} />
+          <span className="app-brand-name">{t('app.name')}</span>
+        </div>
+        {/* Mail's unread count arrives with the mailbox (GET /api/emails/stats). */}
+        <SideMenu isAdmin={user.isAdmin} isOnline={isEffectivelyOnline} unreadCount={0} onNavigate={handleNavigate} />
+        <div className="app-sider-footer">
+          <LanguageSwitch />
+        </div>
+      </Layout.Sider>
+      <Layout>
+        <AppHeader
+          user={user}
+          onOpenMenu={isNarrow ? () => setMenuCollapsed((isCollapsed) => !isCollapsed) : undefined}
+        />
+        <Layout.Content className="app-content">
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

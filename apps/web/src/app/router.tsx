@@ -1,0 +1,110 @@
+import { Suspense, lazy, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { resolveRedirect } from '@/app/route-guard';
+import { useSession } from '@/app/session';
+import { useNetworkStatus } from '@/offline/network-monitor';
+import { PageLoader } from '@/ui/PageLoader';
+import { RouteError } from '@/ui/RouteError';
+
+/** Every page is its own chunk, so later heavy pages (calendar, editor, signature pad) never grow the entry. */
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const LoginPage = lazyPage(() => import('@/modules/auth/pages/LoginPage'), 'LoginPage');
+const AuthCallbackPage = lazyPage(() => import('@/modules/auth/pages/AuthCallbackPage'), 'AuthCallbackPage');
+const AppLayout = lazyPage(() => import('@/app/layout/AppLayout'), 'AppLayout');
+const DashboardPage = lazyPage(() => import('@/modules/dashboard/pages/DashboardPage'), 'DashboardPage');
+const DoctorListPage = lazyPage(() => import('@/modules/doctors/pages/DoctorListPage'), 'DoctorListPage');
+const DoctorDetailPage = lazyPage(() => import('@/modules/doctors/pages/DoctorDetailPage'), 'DoctorDetailPage');
+const ConsentPage = lazyPage(() => import('@/modules/consents/pages/ConsentPage'), 'ConsentPage');
+const OfficeListPage = lazyPage(() => import('@/modules/offices/pages/OfficeListPage'), 'OfficeListPage');
+const OfficeDetailPage = lazyPage(() => import('@/modules/offices/pages/OfficeDetailPage'), 'OfficeDetailPage');
+const ActivityListPage = lazyPage(() => import('@/modules/activities/pages/ActivityListPage'), 'ActivityListPage');
+const ActivityFormPage = lazyPage(() => import('@/modules/activities/pages/ActivityFormPage'), 'ActivityFormPage');
+const CalendarPage = lazyPage(() => import('@/modules/calendar/pages/CalendarPage'), 'CalendarPage');
+const UserListPage = lazyPage(() => import('@/modules/users/pages/UserListPage'), 'UserListPage');
+const UserDetailPage = lazyPage(() => import('@/modules/users/pages/UserDetailPage'), 'UserDetailPage');
+const LogsPage = lazyPage(() => import('@/modules/logs/pages/LogsPage'), 'LogsPage');
+const MailboxPage = lazyPage(() => import('@/modules/mailbox/pages/MailboxPage'), 'MailboxPage');
+const CampaignsPage = lazyPage(() => import('@/modules/campaigns/pages/CampaignsPage'), 'CampaignsPage');
+const ConfigurationPage = lazyPage(
+  () => import('@/modules/configuration/pages/ConfigurationPage'),
+  'ConfigurationPage',
+);
+
+/**
+ * The pages that work offline, fetched as soon as someone is signed in: a page whose code was never
+ * downloaded can't open once the network is gone (until the service worker precaches the app).
+ */
+export function preloadOfflinePages(): void {
+  void Promise.all([
+    import('@/modules/activities/pages/ActivityListPage'),
+    import('@/modules/activities/pages/ActivityFormPage'),
+    import('@/modules/calendar/pages/CalendarPage'),
+    import('@/modules/consents/pages/ConsentPage'),
+  ]).catch(() => undefined);
+}
+
+/** Applies resolveRedirect (spec 000 §2) to the current path, session and effective connectivity. */
+export function RouteGuard() {
+  const { pathname } = useLocation();
+  const { isAuthenticated, user } = useSession();
+  const { isEffectivelyOnline } = useNetworkStatus();
+  const redirect = resolveRedirect(pathname, {
+    isAuthenticated,
+    isAdmin: user?.isAdmin ?? false,
+    isOnline: isEffectivelyOnline,
+  });
+  if (redirect !== null) return <Navigate to={redirect} replace />;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/** The route table of spec 000 §2 and spec 001 §2; who may open what is route-guard.ts's business. */
+export const routes: RouteObject[] = [
+  {
+    element: <RouteGuard />,
+    errorElement: <RouteError />,
+    children: [
+      { path: 'login', element: <LoginPage /> },
+      { path: 'auth/callback', element: <AuthCallbackPage /> },
+      {
+        element: <AppLayout />,
+        // A failing page keeps the menu and header around it.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <DashboardPage /> },
+          { path: 'doctors', element: <DoctorListPage /> },
+          { path: 'doctors/new', element: <DoctorDetailPage /> },
+          { path: 'doctors/:id', element: <DoctorDetailPage /> },
+          { path: 'doctors/:doctorId/signatures', element: <ConsentPage /> },
+          { path: 'offices', element: <OfficeListPage /> },
+          { path: 'offices/new', element: <OfficeDetailPage /> },
+          { path: 'offices/:id', element: <OfficeDetailPage /> },
+          { path: 'activities', element: <ActivityListPage /> },
+          { path: 'activities/new', element: <ActivityFormPage /> },
+          { path: 'activities/:id', element: <ActivityFormPage /> },
+          { path: 'calendar', element: <CalendarPage /> },
+          { path: 'users', element: <UserListPage /> },
+          { path: 'users/:id', element: <UserDetailPage /> },
+          { path: 'logs', element: <LogsPage /> },
+          { path: 'emails', element: <MailboxPage /> },
+          { path: 'campaigns', element: <CampaignsPage /> },
+          { path: 'configuration', element: <ConfigurationPage /> },
+        ],
+      },
+      // Unknown paths: the guard always redirects them, so nothing renders here.
+      { path: '*', element: null },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

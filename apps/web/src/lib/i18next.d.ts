@@ -1,0 +1,12 @@
+import type sharedFr from '@crm/shared/locales/fr.json';
+import type webFr from '@/locales/fr.json';
+
+// Typed keys: a typo in t('…') fails the typecheck. French is the reference catalogue.
+declare module 'i18next' {
+  // Augmenting i18next's options needs declaration merging, which only an interface can do.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof sharedFr & typeof webFr };
+  }
+}

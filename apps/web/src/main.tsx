@@ -1,0 +1,21 @@
+import '@/lib/i18n';
+import '@/app/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/App';
+import { createAppRouter } from '@/app/router';
+import { captureSsoCallbackParams } from '@/modules/auth/sso-callback';
+import { startNetworkMonitor } from '@/offline/network-monitor';
+
+// Before the router reads the address: the single-sign-on token must leave the address bar first.
+captureSsoCallbackParams();
+startNetworkMonitor();
+
+const root = document.getElementById('root');
+if (root === null) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <App router={createAppRouter()} />
+  </StrictMode>,
+);

@@ -1,0 +1,76 @@
+import { screen } from '@testing-library/react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearSession, getSession } from '@/app/session';
+import { i18n } from '@/lib/i18n';
+import { AuthCallbackPage } from '@/modules/auth/pages/AuthCallbackPage';
+import { renderRoutes } from '@/test/render';
+import { makeToken, REP_USER } from '@/test/tokens';
+
+function CurrentLocation() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+/** The browser's address is what the page reads and cleans; the memory router follows where it navigates. */
+function renderCallback(search: string) {
+  window.history.replaceState(null, '', `/auth/callback${search}`);
+  return renderRoutes(
+    [
+      { path: '/auth/callback', element: <AuthCallbackPage /> },
+      { path: '*', element: <CurrentLocation /> },
+    ],
+    `/auth/callback${search}`,
+  );
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  clearSession();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('AuthCallbackPage', () => {
+  it('stores a good token and its user, then goes to /', async () => {
+    const token = makeToken(REP_USER);
+    renderCallback(`?token=${token}`);
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(getSession()).toEqual({ token, user: REP_USER, isAuthenticated: true });
+    expect(localStorage.getItem('token')).toBe(token);
+  });
+
+  it('removes the token from the address bar', async () => {
+    renderCallback(`?token=${makeToken(REP_USER)}`);
+    await screen.findByTestId('location');
+    expect(window.location.pathname).toBe('/auth/callback');
+    expect(window.location.search).toBe('');
+    expect(window.location.href).not.toContain('token');
+  });
+
+  it.each([
+    ['a malformed token', '?token=not-a-jwt'],
+    ['a token whose payload is not a user', `?token=${makeToken({ sub: '1' })}`],
+    ['an error', `?error=access_denied&token=${makeToken(REP_USER)}`],
+    ['no token', '?state=x'],
+  ])('goes to /login?error=sso_failed on %s', async (_case, search) => {
+    renderCallback(search);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login?error=sso_failed');
+    expect(getSession().isAuthenticated).toBe(false);
+    expect(window.location.search).toBe('');
+  });
+
+  it('tells the user what is happening', () => {
+    // Rendered without running effects: in the browser this shows until the sign-in completes.
+    const html = renderToStaticMarkup(
+      <MemoryRouter initialEntries={['/auth/callback']}>
+        <AuthCallbackPage />
+      </MemoryRouter>,
+    );
+    expect(html).toContain('Completing authentication...');
+    expect(html).toContain('Please wait while we complete your sign-in process.');
+  });
+});

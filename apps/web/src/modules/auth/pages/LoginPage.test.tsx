@@ -1,0 +1,162 @@
+import { DEMO_PASSWORD } from '@crm/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, getSession } from '@/app/session';
+import { i18n } from '@/lib/i18n';
+import { LoginPage } from '@/modules/auth/pages/LoginPage';
+import { jsonResponse, stubFetch, type FetchHandler } from '@/test/fetch';
+import { renderRoutes } from '@/test/render';
+import { REP_USER } from '@/test/tokens';
+
+const publicCalls: Record<string, FetchHandler> = {
+  'GET /api/meta': () => jsonResponse({ demoMode: false, version: '1.2.3' }),
+  'GET /api/auth/sso-config': () => jsonResponse({ enabled: false }),
+};
+
+function renderLogin(path = '/login') {
+  return renderRoutes(
+    [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/', element: <p>Dashboard stub</p> },
+    ],
+    path,
+  );
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+describe('LoginPage', () => {
+  it('asks for the e-mail and the password', async () => {
+    stubFetch(publicCalls);
+    const { user } = renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Please input your email!')).toBeInTheDocument();
+    expect(await screen.findByText('Please input your password!')).toBeInTheDocument();
+  });
+
+  it('asks for a valid e-mail address', async () => {
+    stubFetch(publicCalls);
+    const { user } = renderLogin();
+    await user.type(screen.getByLabelText('E-mail'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+  });
+
+  it('says it in French too', async () => {
+    await i18n.changeLanguage('fr');
+    stubFetch(publicCalls);
+    const { user } = renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('Veuillez saisir votre e-mail !')).toBeInTheDocument();
+    expect(await screen.findByText('Veuillez saisir votre mot de passe !')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when signing in fails, and stays signed out", async () => {
+    const fetchMock = stubFetch({
+      ...publicCalls,
+      'POST /api/auth/login': () =>
+        jsonResponse(
+          { message: 'Too many sign-in attempts. Try again in 60 seconds.', code: 'TOO_MANY_ATTEMPTS' },
+          429,
+        ),
+    });
+    const { user, router } = renderLogin();
+    await user.type(screen.getByLabelText('E-mail'), 'rep@demo-crm.fr');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('Too many sign-in attempts. Try again in 60 seconds.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(getSession().isAuthenticated).toBe(false);
+    const loginCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/login');
+    expect(loginCall?.[1]?.body).toBe(JSON.stringify({ email: 'rep@demo-crm.fr', password: 'wrong' }));
+  });
+
+  it("shows 'Invalid email or password' when the server gives no message", async () => {
+    stubFetch({ ...publicCalls, 'POST /api/auth/login': () => new Response(null, { status: 401 }) });
+    const { user } = renderLogin();
+    await user.type(screen.getByLabelText('E-mail'), 'rep@demo-crm.fr');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+  });
+
+  it('signs in, says so and goes to the dashboard', async () => {
+    stubFetch({ ...publicCalls, 'POST /api/auth/login': () => jsonResponse({ token: 'a.b.c', user: REP_USER }) });
+    const { user, router } = renderLogin();
+    await user.type(screen.getByLabelText('E-mail'), ' rep@demo-crm.fr ');
+    await user.type(screen.getByLabelText('Password'), DEMO_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('Login successful')).toBeInTheDocument();
+    expect(await screen.findByText('Dashboard stub')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(getSession()).toEqual({ token: 'a.b.c', user: REP_USER, isAuthenticated: true });
+  });
+
+  it('shows the demo warning with the demo credentials in demo mode, and fills the form from it', async () => {
+    stubFetch({ ...publicCalls, 'GET /api/meta': () => jsonResponse({ demoMode: true, version: '1.2.3' }) });
+    const { user } = renderLogin();
+    expect(await screen.findByText('Demo mode')).toBeInTheDocument();
+    expect(screen.getByText(DEMO_PASSWORD)).toBeInTheDocument();
+    for (const email of ['demo@demo-crm.fr', 'manager@demo-crm.fr', 'rep@demo-crm.fr', 'reader@demo-crm.fr']) {
+      expect(screen.getByRole('button', { name: email })).toBeInTheDocument();
+    }
+    expect(screen.getByText('demo administrator')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'manager@demo-crm.fr' }));
+    expect(screen.getByLabelText('E-mail')).toHaveValue('manager@demo-crm.fr');
+    expect(screen.getByLabelText('Password')).toHaveValue(DEMO_PASSWORD);
+  });
+
+  it('shows no demo warning outside demo mode', async () => {
+    stubFetch(publicCalls);
+    renderLogin();
+    expect(await screen.findByText('Version 1.2.3')).toBeInTheDocument();
+    expect(screen.queryByText('Demo mode')).not.toBeInTheDocument();
+  });
+
+  it('says when single sign-on failed', async () => {
+    stubFetch(publicCalls);
+    renderLogin('/login?error=sso_failed');
+    expect(await screen.findByText('Single Sign-On authentication failed. Please try again.')).toBeInTheDocument();
+  });
+
+  it('hides the single-sign-on button unless single sign-on is enabled', async () => {
+    stubFetch(publicCalls);
+    renderLogin();
+    await screen.findByText('Version 1.2.3');
+    expect(screen.queryByRole('button', { name: /single sign-on/ })).not.toBeInTheDocument();
+  });
+
+  it('says single sign-on is not available when it became unavailable', async () => {
+    let isEnabled = true;
+    stubFetch({
+      ...publicCalls,
+      'GET /api/auth/sso-config': () =>
+        jsonResponse(isEnabled ? { enabled: true, loginUrl: '/api/auth/sso' } : { enabled: false }),
+    });
+    const { user } = renderLogin();
+    const ssoButton = await screen.findByRole('button', { name: /single sign-on/ });
+    isEnabled = false;
+    await user.click(ssoButton);
+    expect(await screen.findByText('Single sign-on is not available')).toBeInTheDocument();
+  });
+
+  it('switches language on the login page', async () => {
+    stubFetch(publicCalls);
+    const { user } = renderLogin();
+    await user.click(screen.getByText('FR'));
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeInTheDocument();
+    await waitFor(() => {
+      expect(localStorage.getItem('i18nextLng')).toBe('fr');
+    });
+  });
+});

@@ -1,0 +1,130 @@
+import { LockOutlined, MailOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { DEMO_PASSWORD, LoginBody } from '@crm/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Divider, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { schemaRule } from '@/lib/form-rules';
+import { authQueries, loginErrorMessage, useLoginMutation } from '@/modules/auth/api';
+import { DemoAccountsAlert } from '@/modules/auth/components/DemoAccountsAlert';
+import { BrandLogo } from '@/ui/BrandLogo';
+import { LanguageSwitch } from '@/ui/LanguageSwitch';
+
+const SSO_FAILED_ERROR = 'sso_failed';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [form] = Form.useForm<LoginBody>();
+  const metaQuery = useQuery(authQueries.meta());
+  const ssoQuery = useQuery(authQueries.ssoConfig());
+  const loginMutation = useLoginMutation();
+
+  const hasSsoFailed = searchParams.get('error') === SSO_FAILED_ERROR;
+  const loginError = loginMutation.isError
+    ? loginErrorMessage(loginMutation.error, t('errors.INVALID_CREDENTIALS'))
+    : null;
+
+  const handleFinish = async (values: LoginBody) => {
+    try {
+      // The shared schema normalises what was typed (a trailing space in the e-mail, say).
+      await loginMutation.mutateAsync(LoginBody.safeParse(values).data ?? values);
+    } catch {
+      return; // Shown from the mutation's error below.
+    }
+    // Not in mutate's callbacks: storing the session already lets the guard leave this page, and
+    // callbacks of an unmounted observer never run.
+    void message.success(t('auth.loginSuccess'));
+    void navigate('/', { replace: true });
+  };
+
+  const handleValuesChange = () => {
+    // The previous attempt's error no longer describes what is typed now.
+    if (loginMutation.isError) loginMutation.reset();
+  };
+
+  const handlePickAccount = (email: string) => {
+    form.setFieldsValue({ email, password: DEMO_PASSWORD });
+    handleValuesChange();
+  };
+
+  const handleSso = async () => {
+    // Ask again: single sign-on may have become unavailable since the page loaded.
+    const { data } = await ssoQuery.refetch();
+    if (data?.enabled === true && data.loginUrl !== undefined) {
+      window.location.assign(data.loginUrl);
+      return;
+    }
+    void message.error(t('auth.ssoUnavailable'));
+  };
+
+  return (
+    <main className="login-page">
+      <div className="login-language">
+        <LanguageSwitch />
+      </div>
+      <Card className="login-card" variant="borderless">
+        <header className="login-brand">
+          <BrandLogo size={48} />
+          <Typography.Title level={1} className="login-title">
+            {t('app.name')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('app.tagline')}</Typography.Text>
+        </header>
+
+        <Typography.Title level={2} className="login-subtitle">
+          {t('auth.subtitle')}
+        </Typography.Title>
+
+        {hasSsoFailed && <Alert type="error" showIcon className="login-alert" title={t('auth.ssoFailed')} />}
+        {metaQuery.data?.demoMode === true && <DemoAccountsAlert onPickAccount={handlePickAccount} />}
+
+        <Form<LoginBody>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={handleFinish}
+          onValuesChange={handleValuesChange}
+          disabled={loginMutation.isPending}
+        >
+          <Form.Item
+            name="email"
+            label={t('auth.email')}
+            rules={[{ required: true, message: t('auth.emailRequired') }, schemaRule(LoginBody.shape.email)]}
+          >
+            <Input prefix={<MailOutlined />} inputMode="email" autoComplete="username" autoFocus size="large" />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={t('auth.password')}
+            rules={[{ required: true, message: t('auth.passwordRequired') }]}
+          >
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
+          </Form.Item>
+
+          {loginError !== null && <Alert type="error" showIcon className="login-alert" title={loginError} />}
+
+          <Button type="primary" htmlType="submit" size="large" block loading={loginMutation.isPending}>
+            {t('auth.submit')}
+          </Button>
+        </Form>
+
+        {ssoQuery.data?.enabled === true && (
+          <>
+            <Divider plain>{t('auth.or')}</Divider>
+            <Button size="large" block icon={<SafetyCertificateOutlined />} onClick={handleSso}>
+              {t('auth.ssoButton')}
+            </Button>
+          </>
+        )}
+      </Card>
+      {metaQuery.data !== undefined && (
+        <Typography.Text type="secondary" className="login-version">
+          {t('auth.version', { version: metaQuery.data.version })}
+        </Typography.Text>
+      )}
+    </main>
+  );
+}
