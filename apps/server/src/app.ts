@@ -8,6 +8,10 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { configurationRoutes } from './modules/configuration/configuration.routes.ts';
+import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
+import { officesRoutes } from './modules/offices/offices.routes.ts';
+import { recentDoctorsRoutes } from './modules/recent-doctors/recent-doctors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createServices } from './services.ts';
 import { appVersion } from './version.ts';
@@ -49,6 +53,10 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
       registerAuthentication(api, services.auth);
       await api.register(healthRoutes, { config, version: appVersion });
       await api.register(authRoutes, { services });
+      await api.register(doctorsRoutes, { services });
+      await api.register(recentDoctorsRoutes, { services });
+      await api.register(officesRoutes, { services });
+      await api.register(configurationRoutes, { services });
     },
     { prefix: '/api' },
   );

@@ -4,13 +4,25 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { LoginThrottleRepository } from './modules/auth/login-throttle.repository.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { TokenService } from './modules/auth/tokens.ts';
+import { TargetsRepository } from './modules/configuration/targets.repository.ts';
+import { DoctorOfficesRepository } from './modules/doctors/doctor-offices.repository.ts';
+import { DoctorsRepository } from './modules/doctors/doctors.repository.ts';
+import { DoctorsService } from './modules/doctors/doctors.service.ts';
 import { LogsRepository } from './modules/logs/logs.repository.ts';
+import { OfficesRepository } from './modules/offices/offices.repository.ts';
+import { OfficesService } from './modules/offices/offices.service.ts';
+import { RecentDoctorsRepository } from './modules/recent-doctors/recent-doctors.repository.ts';
+import { RecentDoctorsService } from './modules/recent-doctors/recent-doctors.service.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 
 /** The services the routes call, wired once per app. */
 export type Services = {
   auth: AuthService;
+  doctors: DoctorsService;
+  offices: OfficesService;
+  recentDoctors: RecentDoctorsService;
+  targets: TargetsRepository;
 };
 
 export async function createServices(db: Db, config: Config): Promise<Services> {
@@ -18,16 +30,25 @@ export async function createServices(db: Db, config: Config): Promise<Services> 
   const secret =
     config.jwtSecret ??
     (await new SettingsRepository(db).getOrCreate('jwt_secret', () => TokenService.generateSecret()));
-  const users = new UsersRepository(db);
+  const logs = new LogsRepository();
+  const doctors = new DoctorsRepository(db);
+  const offices = new OfficesRepository(db);
+  const links = new DoctorOfficesRepository();
+  const recent = new RecentDoctorsRepository(db);
   return {
     auth: new AuthService({
       db,
       config,
-      users,
+      users: new UsersRepository(db),
       sessions: new SessionsRepository(db),
       throttle: new LoginThrottleRepository(db),
-      logs: new LogsRepository(),
+      logs,
       tokens: new TokenService(secret),
     }),
+    doctors: new DoctorsService({ db, doctors, links, offices, recent, logs }),
+    offices: new OfficesService({ db, offices, doctors, links, recent, logs }),
+    recentDoctors: new RecentDoctorsService({ db, recent, doctors }),
+    // Reading targets needs no rules yet; the configuration issue gives them a service.
+    targets: new TargetsRepository(db),
   };
 }

@@ -54,7 +54,99 @@ export type AuditLogsTable = {
   created_at: string;
 };
 
+export type TargetsTable = {
+  id: string;
+  name: string;
+  description: string | null;
+  color: string;
+  priority: number;
+  active: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type DoctorsTable = {
+  id: string;
+  rpps: string;
+  first_name: string;
+  last_name: string;
+  first_name_norm: string;
+  last_name_norm: string;
+  title: string | null;
+  prefix: string | null;
+  gender: string | null;
+  email: string | null;
+  phone: string | null;
+  primary_specialty: string;
+  secondary_specialty: string | null;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+};
+
+export type DoctorSearchWordsTable = {
+  word: string;
+  /** f: first name, l: last name, r: rpps */
+  field: 'f' | 'l' | 'r';
+  doctor_id: string;
+};
+
+export type OfficesTable = {
+  id: string;
+  name: string;
+  sector: string | null;
+  address: string;
+  postal_code: string;
+  city: string;
+  uga: string;
+  uga_name: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  phone: string | null;
+  email: string | null;
+  name_norm: string;
+  /** normalised name, address, postal code, city and UGA, with a leading space for word-prefix LIKE */
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+};
+
+export type DoctorOfficesTable = {
+  doctor_id: string;
+  office_id: string;
+  is_primary: number;
+  created_at: string;
+};
+
+export type OfficeSpecialtiesTable = {
+  office_id: string;
+  specialty: string;
+};
+
+export type DoctorUserDataTable = {
+  user_id: string;
+  doctor_id: string;
+  target: string | null;
+  potential_target: string | null;
+  updated_at: string;
+};
+
+export type RecentDoctorsTable = {
+  user_id: string;
+  doctor_id: string;
+  viewed_at: string;
+};
+
 export type Database = {
+  targets: TargetsTable;
+  doctors: DoctorsTable;
+  doctor_search_words: DoctorSearchWordsTable;
+  offices: OfficesTable;
+  doctor_offices: DoctorOfficesTable;
+  office_specialties: OfficeSpecialtiesTable;
+  doctor_user_data: DoctorUserDataTable;
+  recent_doctors: RecentDoctorsTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;

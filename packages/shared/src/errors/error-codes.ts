@@ -12,6 +12,10 @@ export const ERROR_CODES = [
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'IDEMPOTENCY_KEY_REUSED',
+  'GEOCODING_FAILED',
+  'GEOCODING_NO_RESULT',
+  'UGA_FILE_FAILED',
+  'UGA_NOT_FOUND',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,272 @@
+import type { DoctorListItem, DoctorOffice } from '@crm/shared';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { Db } from '#server/db/database.ts';
+import type { Database, DoctorsTable } from '#server/db/schema.ts';
+import { prefixUpperBound } from './doctor-search.ts';
+
+export type DoctorRow = DoctorsTable;
+
+type ListItemRow = DoctorRow & {
+  target: string | null;
+  potential_target: string | null;
+  office_id: string | null;
+  office_name: string | null;
+  office_address: string | null;
+  office_postal_code: string | null;
+  office_city: string | null;
+};
+
+const officeColumns = [
+  'offices.id',
+  'offices.name',
+  'offices.sector',
+  'offices.address',
+  'offices.postal_code',
+  'offices.city',
+  'offices.uga',
+  'offices.uga_name',
+  'offices.latitude',
+  'offices.longitude',
+  'offices.phone',
+  'offices.email',
+  'doctor_offices.is_primary',
+] as const;
+
+/** Every term matches a word of the doctor's names or the start of the RPPS. */
+function matchesAllTerms(terms: string[]) {
+  return (eb: ExpressionBuilder<Database, 'doctors'>) =>
+    eb.and(
+      terms.map((term) =>
+        eb.exists(
+          eb
+            .selectFrom('doctor_search_words as w')
+            .select(sql.lit(1).as('one'))
+            .whereRef('w.doctor_id', '=', 'doctors.id')
+            .where('w.word', '>=', term)
+            .where('w.word', '<', prefixUpperBound(term)),
+        ),
+      ),
+    );
+}
+
+export function toDoctorListItem(row: ListItemRow, recentIds: ReadonlySet<string>): DoctorListItem {
+  return {
+    ...doctorFields(row),
+    target: row.target,
+    potential_target: row.potential_target,
+    primaryOffice:
+      row.office_id === null
+        ? null
+        : {
+            id: row.office_id,
+            name: row.office_name ?? '',
+            address: row.office_address ?? '',
+            postal_code: row.office_postal_code ?? '',
+            city: row.office_city ?? '',
+          },
+    isRecent: recentIds.has(row.id),
+  };
+}
+
+export function doctorFields(row: DoctorRow) {
+  return {
+    id: row.id,
+    rpps: row.rpps,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    title: row.title,
+    prefix: row.prefix as DoctorListItem['prefix'],
+    gender: row.gender as DoctorListItem['gender'],
+    email: row.email,
+    phone: row.phone,
+    primarySpecialty: row.primary_specialty as DoctorListItem['primarySpecialty'],
+    secondarySpecialty: row.secondary_specialty as DoctorListItem['secondarySpecialty'],
+    updatedBy: row.updated_by,
+    updatedAt: row.updated_at,
+  };
+}
+
+export class DoctorsRepository {
+  constructor(private readonly db: Db) {}
+
+  findById(id: string, db: Db = this.db): Promise<DoctorRow | undefined> {
+    return db.selectFrom('doctors').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async rppsOwner(rpps: string, db: Db = this.db): Promise<string | undefined> {
+    const row = await db.selectFrom('doctors').select('id').where('rpps', '=', rpps).executeTakeFirst();
+    return row?.id;
+  }
+
+  async userData(userId: string, doctorId: string, db: Db = this.db) {
+    return db
+      .selectFrom('doctor_user_data')
+      .select(['target', 'potential_target'])
+      .where('user_id', '=', userId)
+      .where('doctor_id', '=', doctorId)
+      .executeTakeFirst();
+  }
+
+  async offices(doctorId: string, db: Db = this.db): Promise<DoctorOffice[]> {
+    const rows = await db
+      .selectFrom('doctor_offices')
+      .innerJoin('offices', 'offices.id', 'doctor_offices.office_id')
+      .select(officeColumns)
+      .where('doctor_offices.doctor_id', '=', doctorId)
+      .orderBy('doctor_offices.is_primary', 'desc')
+      .orderBy('offices.name_norm')
+      .execute();
+    return rows.map((row) => ({ ...row, is_primary: row.is_primary === 1 }));
+  }
+
+  /** The list rows of these doctors as the user sees them (their targets, the primary office), in the given order. */
+  async listItems(ids: string[], userId: string, db: Db = this.db): Promise<ListItemRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.listItemQuery(db, userId).where('doctors.id', 'in', ids).execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * Ids of the doctors matching every term, at most `cap` of them (unordered): the driving term's
+   * word range, intersected with the other terms'.
+   */
+  async matchingIds(terms: string[], cap: number): Promise<string[]> {
+    const [driving, ...others] = [...terms].sort((a, b) => b.length - a.length);
+    if (driving === undefined) return [];
+    const rows = await this.db
+      .selectFrom('doctor_search_words as w')
+      .select('w.doctor_id')
+      .distinct()
+      .where('w.word', '>=', driving)
+      .where('w.word', '<', prefixUpperBound(driving))
+      .$if(others.length > 0, (qb) =>
+        qb.where((eb) =>
+          eb.and(
+            others.map((term) =>
+              eb.exists(
+                eb
+                  .selectFrom('doctor_search_words as o')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('o.doctor_id', '=', 'w.doctor_id')
+                  .where('o.word', '>=', term)
+                  .where('o.word', '<', prefixUpperBound(term)),
+              ),
+            ),
+          ),
+        ),
+      )
+      .limit(cap)
+      .execute();
+    return rows.map((row) => row.doctor_id);
+  }
+
+  /** What scoring needs for each candidate. */
+  scoringRows(ids: string[]) {
+    return this.db
+      .selectFrom('doctors')
+      .select(['id', 'first_name as firstName', 'last_name as lastName', 'rpps'])
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** One page of the matching doctors in name order, walking the name index (for broad queries). */
+  async pageInNameOrder(terms: string[], offset: number, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('doctors')
+      .select('id')
+      .where(matchesAllTerms(terms))
+      .orderBy('last_name_norm')
+      .orderBy('first_name_norm')
+      .orderBy('id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  async countMatching(terms: string[]): Promise<number> {
+    const row = await this.db
+      .selectFrom('doctors')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where(matchesAllTerms(terms))
+      .executeTakeFirstOrThrow();
+    return row.count;
+  }
+
+  async insert(db: Db, row: DoctorRow): Promise<void> {
+    await db.insertInto('doctors').values(row).execute();
+  }
+
+  async update(db: Db, id: string, patch: Partial<DoctorRow>): Promise<void> {
+    await db.updateTable('doctors').set(patch).where('id', '=', id).execute();
+  }
+
+  async touch(db: Db, id: string, at: string, by: string): Promise<void> {
+    await db.updateTable('doctors').set({ updated_at: at, updated_by: by }).where('id', '=', id).execute();
+  }
+
+  async delete(db: Db, id: string): Promise<void> {
+    await db.deleteFrom('doctors').where('id', '=', id).execute();
+  }
+
+  async replaceSearchWords(db: Db, id: string, words: Database['doctor_search_words'][]): Promise<void> {
+    await db.deleteFrom('doctor_search_words').where('doctor_id', '=', id).execute();
+    if (words.length > 0) await db.insertInto('doctor_search_words').values(words).execute();
+  }
+
+  async upsertUserData(
+    db: Db,
+    row: {
+      user_id: string;
+      doctor_id: string;
+      target?: string | null;
+      potential_target?: string | null;
+      updated_at: string;
+    },
+  ): Promise<void> {
+    const changes = {
+      updated_at: row.updated_at,
+      ...(row.target !== undefined && { target: row.target }),
+      ...(row.potential_target !== undefined && { potential_target: row.potential_target }),
+    };
+    await db
+      .insertInto('doctor_user_data')
+      .values({ target: null, potential_target: null, ...row })
+      .onConflict((oc) => oc.columns(['user_id', 'doctor_id']).doUpdateSet(changes))
+      .execute();
+  }
+
+  /** The office links of a doctor, for the primary-office rules. */
+  links(db: Db, doctorId: string) {
+    return db
+      .selectFrom('doctor_offices')
+      .select(['office_id', 'is_primary', 'created_at'])
+      .where('doctor_id', '=', doctorId)
+      .orderBy('created_at')
+      .orderBy('office_id')
+      .execute();
+  }
+
+  listItemQuery(db: Db, userId: string): SelectQueryBuilder<Database, 'doctors', ListItemRow> {
+    return db
+      .selectFrom('doctors')
+      .leftJoin('doctor_user_data as ud', (join) =>
+        join.onRef('ud.doctor_id', '=', 'doctors.id').on('ud.user_id', '=', userId),
+      )
+      .leftJoin('doctor_offices as po', (join) =>
+        join.onRef('po.doctor_id', '=', 'doctors.id').on('po.is_primary', '=', 1),
+      )
+      .leftJoin('offices as o', 'o.id', 'po.office_id')
+      .selectAll('doctors')
+      .select([
+        'ud.target',
+        'ud.potential_target',
+        'o.id as office_id',
+        'o.name as office_name',
+        'o.address as office_address',
+        'o.postal_code as office_postal_code',
+        'o.city as office_city',
+      ]);
+  }
+}

@@ -1,0 +1,150 @@
+import {
+  Doctor,
+  DoctorInput,
+  DoctorList,
+  DoctorOfficeLinkInput,
+  DoctorOfficeParams,
+  DoctorPickerQuery,
+  DoctorSearchQuery,
+  DoctorSearchResult,
+  DoctorUpdate,
+  DoctorUserDataInput,
+  IdParams,
+} from '@crm/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '#server/http/authenticate.ts';
+import { errorResponses } from '#server/http/openapi.ts';
+import type { Services } from '#server/services.ts';
+
+export const doctorsRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, { services }) => {
+  const tags = ['doctors'];
+  const { doctors } = services;
+
+  app.get(
+    '/doctors/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search doctors by name words and RPPS, scored (exact name 1000, both names 100, one name 10, RPPS 5)',
+        querystring: DoctorSearchQuery,
+        response: { 200: DoctorSearchResult, ...errorResponses(400, 401) },
+      },
+    },
+    (request) => doctors.search(requireAuth(request), request.query),
+  );
+
+  app.get(
+    '/doctors',
+    {
+      schema: {
+        tags,
+        summary: 'Best matches for pickers',
+        querystring: DoctorPickerQuery,
+        response: { 200: DoctorList, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ({
+      doctors: await doctors.pick(requireAuth(request), request.query.search, request.query.limit),
+    }),
+  );
+
+  app.get(
+    '/doctors/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A doctor',
+        params: IdParams,
+        response: { 200: Doctor, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => doctors.get(requireAuth(request), request.params.id),
+  );
+
+  app.post(
+    '/doctors',
+    {
+      schema: {
+        tags,
+        summary: 'Create a doctor (readWrite)',
+        body: DoctorInput,
+        response: { 201: Doctor, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await doctors.create(requireAuth(request), request.body)),
+  );
+
+  app.put(
+    '/doctors/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change some fields of a doctor (readWrite)',
+        params: IdParams,
+        body: DoctorUpdate,
+        response: { 200: Doctor, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => doctors.update(requireAuth(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/doctors/:id/user-data',
+    {
+      schema: {
+        tags,
+        summary: "Set the caller's own target and potential target for a doctor",
+        params: IdParams,
+        body: DoctorUserDataInput,
+        response: { 200: Doctor, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => doctors.setUserData(requireAuth(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/doctors/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a doctor (readWrite)',
+        params: IdParams,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await doctors.delete(requireAuth(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/doctors/:id/offices',
+    {
+      schema: {
+        tags,
+        summary: "Link an office to a doctor; the doctor's first office becomes primary (readWrite)",
+        params: IdParams,
+        body: DoctorOfficeLinkInput,
+        response: { 200: Doctor, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => doctors.linkOffice(requireAuth(request), request.params.id, request.body.officeId),
+  );
+
+  app.put(
+    '/doctors/:id/offices/:officeId/primary',
+    {
+      schema: {
+        tags,
+        summary: "Make a linked office the doctor's primary office (readWrite)",
+        params: DoctorOfficeParams,
+        response: { 200: Doctor, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => doctors.setPrimaryOffice(requireAuth(request), request.params.id, request.params.officeId),
+  );
+
+  return Promise.resolve();
+};

@@ -1,0 +1,335 @@
+import {
+  compareSearchResults,
+  type Doctor,
+  type DoctorInput,
+  type DoctorListItem,
+  type DoctorSearchQuery,
+  type DoctorSearchResult,
+  type DoctorUpdate,
+  type DoctorUserDataInput,
+  pagesFor,
+  searchScore,
+  searchTerms,
+} from '@crm/shared';
+import type { Db } from '#server/db/database.ts';
+import { newId } from '#server/db/ids.ts';
+import { nowIso } from '#server/db/time.ts';
+import { requireWriter } from '#server/http/access.ts';
+import { AppError } from '#server/http/errors.ts';
+import { ExpiringCache } from '#server/http/expiring-cache.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
+import type { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
+import type { RecentDoctorsRepository } from '#server/modules/recent-doctors/recent-doctors.repository.ts';
+import type { DoctorOfficesRepository } from './doctor-offices.repository.ts';
+import { doctorNameColumns, doctorSearchWords } from './doctor-search.ts';
+import { type DoctorRow, type DoctorsRepository, doctorFields, toDoctorListItem } from './doctors.repository.ts';
+
+/**
+ * Up to this many matches are ranked exactly by the spec's score. Beyond (one or two typed letters),
+ * results come in name order, and the total is cached for a minute: see docs/decisions/0006.
+ */
+export const RANKED_SEARCH_CAP = 2000;
+const BROAD_TOTAL_TTL_MS = 60_000;
+
+type DoctorsServiceDeps = {
+  db: Db;
+  doctors: DoctorsRepository;
+  links: DoctorOfficesRepository;
+  offices: OfficesRepository;
+  recent: RecentDoctorsRepository;
+  logs: LogsRepository;
+};
+
+const inputColumns = (input: Partial<DoctorInput>): Partial<DoctorRow> => ({
+  ...(input.rpps !== undefined && { rpps: input.rpps }),
+  ...(input.firstName !== undefined && { first_name: input.firstName }),
+  ...(input.lastName !== undefined && { last_name: input.lastName }),
+  ...(input.title !== undefined && { title: input.title }),
+  ...(input.prefix !== undefined && { prefix: input.prefix }),
+  ...(input.gender !== undefined && { gender: input.gender }),
+  ...(input.email !== undefined && { email: input.email }),
+  ...(input.phone !== undefined && { phone: input.phone }),
+  ...(input.primarySpecialty !== undefined && { primary_specialty: input.primarySpecialty }),
+  ...(input.secondarySpecialty !== undefined && { secondary_specialty: input.secondarySpecialty }),
+});
+
+const auditUser = (auth: AuthContext) => ({ id: auth.user.id, email: auth.user.email });
+
+export class DoctorsService {
+  private readonly broadTotals = new ExpiringCache<number>(BROAD_TOTAL_TTL_MS);
+
+  constructor(private readonly deps: DoctorsServiceDeps) {}
+
+  async search(auth: AuthContext, query: DoctorSearchQuery): Promise<DoctorSearchResult> {
+    const terms = searchTerms(query.search);
+    if (terms.length === 0) return { doctors: [], total: 0, pages: 1 };
+    const offset = (query.page - 1) * query.limit;
+    const { ids, total } = await this.rankedPage(terms, query.search, offset, query.limit);
+    const recent = new Set([...query.recentIds, ...(await this.deps.recent.ids(auth.user.id))]);
+    const rows = await this.deps.doctors.listItems(ids, auth.user.id);
+    return { doctors: rows.map((row) => toDoctorListItem(row, recent)), total, pages: pagesFor(total, query.limit) };
+  }
+
+  /** GET /api/doctors: the best matches for pickers (the activity form, add-doctor dialogs). */
+  async pick(auth: AuthContext, search: string, limit: number): Promise<DoctorListItem[]> {
+    const terms = searchTerms(search);
+    if (terms.length === 0) return [];
+    const { ids } = await this.rankedPage(terms, search, 0, limit);
+    const recent = new Set(await this.deps.recent.ids(auth.user.id));
+    const rows = await this.deps.doctors.listItems(ids, auth.user.id);
+    return rows.map((row) => toDoctorListItem(row, recent));
+  }
+
+  private async rankedPage(terms: string[], search: string, offset: number, limit: number) {
+    const { doctors } = this.deps;
+    const candidates = await doctors.matchingIds(terms, RANKED_SEARCH_CAP + 1);
+    if (candidates.length <= RANKED_SEARCH_CAP) {
+      const ranked = (await doctors.scoringRows(candidates))
+        .map((row) => ({ ...row, score: searchScore(row, search) }))
+        .filter((row) => row.score > 0)
+        .sort(compareSearchResults);
+      return { ids: ranked.slice(offset, offset + limit).map((row) => row.id), total: ranked.length };
+    }
+    const key = terms.join(' ');
+    let total = this.broadTotals.get(key);
+    if (total === undefined) {
+      total = await doctors.countMatching(terms);
+      this.broadTotals.set(key, total);
+    }
+    return { ids: await doctors.pageInNameOrder(terms, offset, limit), total };
+  }
+
+  async get(auth: AuthContext, id: string): Promise<Doctor> {
+    return this.detail(this.deps.db, auth, id);
+  }
+
+  async create(auth: AuthContext, input: DoctorInput): Promise<Doctor> {
+    requireWriter(auth);
+    const id = newId();
+    const now = nowIso();
+    return this.deps.db.transaction().execute(async (trx) => {
+      await this.refuseTakenRpps(trx, input.rpps, null);
+      const row: DoctorRow = {
+        id,
+        rpps: input.rpps,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        ...doctorNameColumns(input),
+        title: input.title,
+        prefix: input.prefix,
+        gender: input.gender,
+        email: input.email,
+        phone: input.phone,
+        primary_specialty: input.primarySpecialty,
+        secondary_specialty: input.secondarySpecialty,
+        created_at: now,
+        updated_at: now,
+        updated_by: auth.user.email,
+      };
+      await this.deps.doctors.insert(trx, row);
+      await this.deps.doctors.replaceSearchWords(trx, id, doctorSearchWords(id, input));
+      await this.deps.logs.record(trx, {
+        action: 'create',
+        entityType: 'doctor',
+        entityId: id,
+        metadata: {
+          doctorName: `${input.firstName} ${input.lastName}`,
+          firstName: input.firstName,
+          lastName: input.lastName,
+        },
+        changes: { previous: null, new: doctorFields(row) },
+        user: auditUser(auth),
+      });
+      this.broadTotals.clear();
+      return this.detail(trx, auth, id);
+    });
+  }
+
+  async update(auth: AuthContext, id: string, patch: DoctorUpdate): Promise<Doctor> {
+    requireWriter(auth);
+    return this.deps.db.transaction().execute(async (trx) => {
+      const before = await this.requireDoctor(trx, id);
+      if (patch.rpps !== undefined && patch.rpps !== before.rpps) await this.refuseTakenRpps(trx, patch.rpps, id);
+      const now = nowIso();
+      const merged = {
+        firstName: patch.firstName ?? before.first_name,
+        lastName: patch.lastName ?? before.last_name,
+        rpps: patch.rpps ?? before.rpps,
+      };
+      const columns = {
+        ...inputColumns(patch),
+        ...doctorNameColumns(merged),
+        updated_at: now,
+        updated_by: auth.user.email,
+      };
+      await this.deps.doctors.update(trx, id, columns);
+      if (patch.firstName !== undefined || patch.lastName !== undefined || patch.rpps !== undefined) {
+        await this.deps.doctors.replaceSearchWords(trx, id, doctorSearchWords(id, merged));
+        this.broadTotals.clear();
+      }
+      if (patch.primarySpecialty !== undefined || patch.secondarySpecialty !== undefined) {
+        await this.deps.links.refreshOfficeSpecialties(trx, await this.deps.links.officeIdsOf(trx, id));
+      }
+      const after = { ...before, ...columns };
+      await this.deps.logs.record(trx, {
+        action: 'update',
+        entityType: 'doctor',
+        entityId: id,
+        metadata: { doctorName: `${after.first_name} ${after.last_name}` },
+        changes: changedFields(doctorFields(before), doctorFields(after)),
+        user: auditUser(auth),
+      });
+      return this.detail(trx, auth, id);
+    });
+  }
+
+  /** The calling user's own targeting: any signed-in user may set it (it is theirs, not the doctor's). */
+  async setUserData(auth: AuthContext, id: string, input: DoctorUserDataInput): Promise<Doctor> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      const doctor = await this.requireDoctor(trx, id);
+      const before = await this.deps.doctors.userData(auth.user.id, id, trx);
+      await this.deps.doctors.upsertUserData(trx, {
+        user_id: auth.user.id,
+        doctor_id: id,
+        ...(input.target !== undefined && { target: input.target || null }),
+        ...(input.potential_target !== undefined && { potential_target: input.potential_target || null }),
+        updated_at: nowIso(),
+      });
+      await this.deps.logs.record(trx, {
+        action: 'update_targets',
+        entityType: 'doctor',
+        entityId: id,
+        metadata: { doctorName: `${doctor.first_name} ${doctor.last_name}` },
+        changes: {
+          previous: before ?? { target: null, potential_target: null },
+          new: await this.deps.doctors.userData(auth.user.id, id, trx),
+        },
+        user: auditUser(auth),
+      });
+      return this.detail(trx, auth, id);
+    });
+  }
+
+  async delete(auth: AuthContext, id: string): Promise<void> {
+    requireWriter(auth);
+    await this.deps.db.transaction().execute(async (trx) => {
+      const before = await this.requireDoctor(trx, id);
+      const officeIds = await this.deps.links.officeIdsOf(trx, id);
+      await this.deps.doctors.delete(trx, id);
+      await this.deps.links.refreshOfficeSpecialties(trx, officeIds);
+      await this.deps.logs.record(trx, {
+        action: 'delete',
+        entityType: 'doctor',
+        entityId: id,
+        metadata: {
+          doctorName: `${before.first_name} ${before.last_name}`,
+          firstName: before.first_name,
+          lastName: before.last_name,
+        },
+        changes: { previous: doctorFields(before), new: null },
+        user: auditUser(auth),
+      });
+    });
+    this.broadTotals.clear();
+  }
+
+  /** Links an office; the doctor's first office becomes the primary one. */
+  async linkOffice(auth: AuthContext, id: string, officeId: string): Promise<Doctor> {
+    requireWriter(auth);
+    return this.deps.db.transaction().execute(async (trx) => {
+      const doctor = await this.requireDoctor(trx, id);
+      const office = await this.deps.offices.findById(officeId, trx);
+      if (!office) throw new AppError('NOT_FOUND', {}, { messageKey: 'offices.notFound' });
+      if (await this.deps.links.exists(trx, id, officeId)) {
+        throw new AppError('CONFLICT', {}, { messageKey: 'doctors.alreadyLinked' });
+      }
+      const isFirst = (await this.deps.links.officeIdsOf(trx, id)).length === 0;
+      const now = nowIso();
+      await this.deps.links.link(trx, id, officeId, isFirst, now);
+      await this.deps.links.refreshOfficeSpecialties(trx, [officeId]);
+      await this.deps.doctors.touch(trx, id, now, auth.user.email);
+      await this.deps.logs.record(trx, {
+        action: 'link_office',
+        entityType: 'doctor',
+        entityId: id,
+        metadata: {
+          doctorName: `${doctor.first_name} ${doctor.last_name}`,
+          officeName: office.name,
+          isPrimary: isFirst,
+        },
+        changes: { previous: null, new: { officeId, is_primary: isFirst } },
+        user: auditUser(auth),
+      });
+      return this.detail(trx, auth, id);
+    });
+  }
+
+  async setPrimaryOffice(auth: AuthContext, id: string, officeId: string): Promise<Doctor> {
+    requireWriter(auth);
+    return this.deps.db.transaction().execute(async (trx) => {
+      const doctor = await this.requireDoctor(trx, id);
+      const links = await this.deps.doctors.links(trx, id);
+      if (!links.some((link) => link.office_id === officeId)) {
+        throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.officeNotLinked' });
+      }
+      const previous = links.find((link) => link.is_primary === 1)?.office_id ?? null;
+      const now = nowIso();
+      await this.deps.links.setPrimary(trx, id, officeId);
+      await this.deps.doctors.touch(trx, id, now, auth.user.email);
+      await this.deps.logs.record(trx, {
+        action: 'set_primary_office',
+        entityType: 'doctor',
+        entityId: id,
+        metadata: { doctorName: `${doctor.first_name} ${doctor.last_name}`, isPrimary: true },
+        changes: { previous: { primaryOfficeId: previous }, new: { primaryOfficeId: officeId } },
+        user: auditUser(auth),
+      });
+      return this.detail(trx, auth, id);
+    });
+  }
+
+  private async detail(db: Db, auth: AuthContext, id: string): Promise<Doctor> {
+    const row = await this.requireDoctor(db, id);
+    const [offices, userData, recentIds] = [
+      await this.deps.doctors.offices(id, db),
+      await this.deps.doctors.userData(auth.user.id, id, db),
+      await this.deps.recent.ids(auth.user.id, db),
+    ];
+    return {
+      ...doctorFields(row),
+      target: userData?.target ?? null,
+      potential_target: userData?.potential_target ?? null,
+      offices,
+      primaryOffice: offices.find((office) => office.is_primary) ?? null,
+      isRecent: recentIds.includes(id),
+    };
+  }
+
+  private async requireDoctor(db: Db, id: string): Promise<DoctorRow> {
+    const row = await this.deps.doctors.findById(id, db);
+    if (!row) throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notFound' });
+    return row;
+  }
+
+  private async refuseTakenRpps(db: Db, rpps: string, exceptId: string | null): Promise<void> {
+    const owner = await this.deps.doctors.rppsOwner(rpps, db);
+    if (owner !== undefined && owner !== exceptId) {
+      throw new AppError(
+        'CONFLICT',
+        { rpps },
+        { messageKey: 'doctors.rppsTaken', fields: { rpps: 'doctors.rppsTaken' } },
+      );
+    }
+  }
+}
+
+/** The audit's per-field before and after, for the fields that changed. */
+export function changedFields<T extends Record<string, unknown>>(before: T, after: T) {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const key of Object.keys(after)) {
+    if (key === 'updatedAt' || key === 'updatedBy') continue;
+    if (before[key] !== after[key]) changes[key] = { before: before[key], after: after[key] };
+  }
+  return changes;
+}

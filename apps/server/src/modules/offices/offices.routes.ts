@@ -1,0 +1,136 @@
+import {
+  IdParams,
+  Office,
+  OfficeDoctorsQuery,
+  OfficeDoctorsResult,
+  OfficeInput,
+  OfficeListQuery,
+  OfficeListResult,
+  OfficeSpecialties,
+  OfficeUpdate,
+  Specialty,
+  uuidField,
+} from '@crm/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '#server/http/authenticate.ts';
+import { errorResponses } from '#server/http/openapi.ts';
+import type { Services } from '#server/services.ts';
+
+export const officesRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, { services }) => {
+  const tags = ['offices'];
+  const { offices } = services;
+
+  app.get(
+    '/offices',
+    {
+      schema: {
+        tags,
+        summary: "Offices, searched by words and filtered by their doctors' specialties",
+        querystring: OfficeListQuery,
+        response: { 200: OfficeListResult, ...errorResponses(400, 401) },
+      },
+    },
+    (request) => offices.list(request.query),
+  );
+
+  app.get(
+    '/offices/specialties',
+    {
+      schema: {
+        tags,
+        summary: 'Specialties practised in some office',
+        response: { 200: OfficeSpecialties, ...errorResponses(401) },
+      },
+    },
+    async () => ({ specialties: (await offices.specialties()).map((s) => Specialty.parse(s)) }),
+  );
+
+  app.get(
+    '/offices/:id',
+    {
+      schema: {
+        tags,
+        summary: 'An office',
+        params: IdParams,
+        response: { 200: Office, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => offices.get(request.params.id),
+  );
+
+  app.post(
+    '/offices',
+    {
+      schema: {
+        tags,
+        summary: 'Create an office (readWrite)',
+        body: OfficeInput,
+        response: { 201: Office, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await offices.create(requireAuth(request), request.body)),
+  );
+
+  app.put(
+    '/offices/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change some fields of an office (readWrite)',
+        params: IdParams,
+        body: OfficeUpdate,
+        response: { 200: Office, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => offices.update(requireAuth(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/offices/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an office (readWrite)',
+        params: IdParams,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await offices.delete(requireAuth(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/offices/:id/doctors',
+    {
+      schema: {
+        tags,
+        summary: "The office's doctors, filtered by words, specialty and the caller's target",
+        params: IdParams,
+        querystring: OfficeDoctorsQuery,
+        response: { 200: OfficeDoctorsResult, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => offices.doctors(requireAuth(request), request.params.id, request.query),
+  );
+
+  app.delete(
+    '/offices/:id/doctors/:doctorId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a doctor from an office (readWrite)',
+        params: z.object({ id: uuidField(), doctorId: uuidField() }),
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await offices.removeDoctor(requireAuth(request), request.params.id, request.params.doctorId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  return Promise.resolve();
+};

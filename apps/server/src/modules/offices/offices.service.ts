@@ -1,0 +1,192 @@
+import {
+  type Office,
+  type OfficeDoctorsQuery,
+  type OfficeDoctorsResult,
+  type OfficeInput,
+  type OfficeListQuery,
+  type OfficeListResult,
+  type OfficeUpdate,
+  pagesFor,
+  searchTerms,
+} from '@crm/shared';
+import type { Db } from '#server/db/database.ts';
+import { newId } from '#server/db/ids.ts';
+import { nowIso } from '#server/db/time.ts';
+import { requireWriter } from '#server/http/access.ts';
+import { AppError } from '#server/http/errors.ts';
+import { ExpiringCache } from '#server/http/expiring-cache.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+import type { DoctorOfficesRepository } from '#server/modules/doctors/doctor-offices.repository.ts';
+import { type DoctorsRepository, toDoctorListItem } from '#server/modules/doctors/doctors.repository.ts';
+import { changedFields } from '#server/modules/doctors/doctors.service.ts';
+import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
+import type { RecentDoctorsRepository } from '#server/modules/recent-doctors/recent-doctors.repository.ts';
+import { officeSearchColumns } from './office-search.ts';
+import { type OfficeRow, type OfficesRepository, toOffice } from './offices.repository.ts';
+
+/** Totals of unsearched, specialty-filtered lists are read often and change rarely: cached briefly. */
+const FILTER_TOTAL_TTL_MS = 30_000;
+const CACHED_TOTAL_MIN = 1000;
+
+type OfficesServiceDeps = {
+  db: Db;
+  offices: OfficesRepository;
+  doctors: DoctorsRepository;
+  links: DoctorOfficesRepository;
+  recent: RecentDoctorsRepository;
+  logs: LogsRepository;
+};
+
+const auditUser = (auth: AuthContext) => ({ id: auth.user.id, email: auth.user.email });
+
+export class OfficesService {
+  private readonly filterTotals = new ExpiringCache<number>(FILTER_TOTAL_TTL_MS);
+
+  constructor(private readonly deps: OfficesServiceDeps) {}
+
+  async list(query: OfficeListQuery): Promise<OfficeListResult> {
+    const filter = { terms: searchTerms(query.search), specialties: query.specialty };
+    const rows = await this.deps.offices.page(filter, (query.page - 1) * query.limit, query.limit);
+    const total = await this.total(filter);
+    return {
+      offices: rows.map((row) => toOffice(row, row.doctor_count ?? 0)),
+      total,
+      pages: pagesFor(total, query.limit),
+    };
+  }
+
+  private async total(filter: { terms: string[]; specialties: OfficeListQuery['specialty'] }): Promise<number> {
+    if (filter.terms.length > 0) return this.deps.offices.count(filter);
+    const key = [...filter.specialties].sort().join(',');
+    const cached = this.filterTotals.get(key);
+    if (cached !== undefined) return cached;
+    const total = await this.deps.offices.count(filter);
+    // Small totals are cheap to count and must be exact right after a change.
+    if (total > CACHED_TOTAL_MIN) this.filterTotals.set(key, total);
+    return total;
+  }
+
+  async specialties(): Promise<string[]> {
+    return this.deps.offices.specialties();
+  }
+
+  async get(id: string): Promise<Office> {
+    return this.detail(this.deps.db, id);
+  }
+
+  async create(auth: AuthContext, input: OfficeInput): Promise<Office> {
+    requireWriter(auth);
+    const id = newId();
+    const now = nowIso();
+    const row: OfficeRow = {
+      id,
+      ...input,
+      ...officeSearchColumns(input),
+      created_at: now,
+      updated_at: now,
+      updated_by: auth.user.email,
+    };
+    return this.deps.db.transaction().execute(async (trx) => {
+      await this.deps.offices.insert(trx, row);
+      await this.deps.logs.record(trx, {
+        action: 'create',
+        entityType: 'office',
+        entityId: id,
+        metadata: { officeName: input.name, name: input.name },
+        changes: { previous: null, new: toOffice(row, 0) },
+        user: auditUser(auth),
+      });
+      this.filterTotals.clear();
+      return this.detail(trx, id);
+    });
+  }
+
+  async update(auth: AuthContext, id: string, patch: OfficeUpdate): Promise<Office> {
+    requireWriter(auth);
+    return this.deps.db.transaction().execute(async (trx) => {
+      const before = await this.requireOffice(trx, id);
+      const merged = { ...before, ...patch };
+      const columns = { ...patch, ...officeSearchColumns(merged), updated_at: nowIso(), updated_by: auth.user.email };
+      await this.deps.offices.update(trx, id, columns);
+      const after = { ...before, ...columns };
+      await this.deps.logs.record(trx, {
+        action: 'update',
+        entityType: 'office',
+        entityId: id,
+        metadata: { officeName: after.name, name: after.name },
+        changes: changedFields(toOffice(before, 0), toOffice(after, 0)),
+        user: auditUser(auth),
+      });
+      return this.detail(trx, id);
+    });
+  }
+
+  /** Deleting an office unlinks its doctors; a doctor whose primary office it was gets another primary. */
+  async delete(auth: AuthContext, id: string): Promise<void> {
+    requireWriter(auth);
+    await this.deps.db.transaction().execute(async (trx) => {
+      const before = await this.requireOffice(trx, id);
+      const doctorIds = await this.deps.links.doctorIdsOf(trx, id);
+      await this.deps.offices.delete(trx, id);
+      for (const doctorId of doctorIds) await this.deps.links.ensurePrimary(trx, doctorId);
+      await this.deps.logs.record(trx, {
+        action: 'delete',
+        entityType: 'office',
+        entityId: id,
+        metadata: { officeName: before.name, name: before.name, doctorCount: doctorIds.length },
+        changes: { previous: toOffice(before, doctorIds.length), new: null },
+        user: auditUser(auth),
+      });
+    });
+    this.filterTotals.clear();
+  }
+
+  async doctors(auth: AuthContext, id: string, query: OfficeDoctorsQuery): Promise<OfficeDoctorsResult> {
+    await this.requireOffice(this.deps.db, id);
+    const { ids, total } = await this.deps.offices.doctorIds(
+      id,
+      { terms: searchTerms(query.search), specialties: query.specialty, target: query.target, userId: auth.user.id },
+      (query.page - 1) * query.limit,
+      query.limit,
+    );
+    const recent = new Set(await this.deps.recent.ids(auth.user.id));
+    const rows = await this.deps.doctors.listItems(ids, auth.user.id);
+    return { doctors: rows.map((row) => toDoctorListItem(row, recent)), total, pages: pagesFor(total, query.limit) };
+  }
+
+  /** Removes the link; when it was the doctor's primary office, another of their offices becomes primary. */
+  async removeDoctor(auth: AuthContext, id: string, doctorId: string): Promise<void> {
+    requireWriter(auth);
+    await this.deps.db.transaction().execute(async (trx) => {
+      const office = await this.requireOffice(trx, id);
+      const doctor = await this.deps.doctors.findById(doctorId, trx);
+      if (!doctor || !(await this.deps.links.unlink(trx, doctorId, id))) {
+        throw new AppError('NOT_FOUND', {}, { messageKey: 'offices.doctorNotLinked' });
+      }
+      await this.deps.links.ensurePrimary(trx, doctorId);
+      await this.deps.links.refreshOfficeSpecialties(trx, [id]);
+      const now = nowIso();
+      await this.deps.doctors.touch(trx, doctorId, now, auth.user.email);
+      await this.deps.logs.record(trx, {
+        action: 'unlink_doctor',
+        entityType: 'office',
+        entityId: id,
+        metadata: { officeName: office.name, doctorName: `${doctor.first_name} ${doctor.last_name}` },
+        changes: { previous: { doctorId }, new: null },
+        user: auditUser(auth),
+      });
+    });
+    this.filterTotals.clear();
+  }
+
+  private async detail(db: Db, id: string): Promise<Office> {
+    const row = await this.requireOffice(db, id);
+    return toOffice(row, await this.deps.offices.doctorCount(id, db));
+  }
+
+  private async requireOffice(db: Db, id: string): Promise<OfficeRow> {
+    const row = await this.deps.offices.findById(id, db);
+    if (!row) throw new AppError('NOT_FOUND', {}, { messageKey: 'offices.notFound' });
+    return row;
+  }
+}

@@ -1,0 +1,40 @@
+import type { DoctorListItem } from '@crm/shared';
+import type { Db } from '#server/db/database.ts';
+import { nowIso } from '#server/db/time.ts';
+import { AppError } from '#server/http/errors.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+import { type DoctorsRepository, toDoctorListItem } from '#server/modules/doctors/doctors.repository.ts';
+import type { RecentDoctorsRepository } from './recent-doctors.repository.ts';
+
+/** Each user's recently viewed doctors: theirs alone, most recent first. */
+export class RecentDoctorsService {
+  constructor(private readonly deps: { db: Db; recent: RecentDoctorsRepository; doctors: DoctorsRepository }) {}
+
+  async list(auth: AuthContext): Promise<DoctorListItem[]> {
+    const ids = await this.deps.recent.ids(auth.user.id);
+    const rows = await this.deps.doctors.listItems(ids, auth.user.id);
+    const recent = new Set(ids);
+    return rows.map((row) => toDoctorListItem(row, recent));
+  }
+
+  ids(auth: AuthContext): Promise<string[]> {
+    return this.deps.recent.ids(auth.user.id);
+  }
+
+  async add(auth: AuthContext, doctorId: string): Promise<void> {
+    if (!(await this.deps.doctors.findById(doctorId))) {
+      throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notFound' });
+    }
+    await this.deps.db.transaction().execute((trx) => this.deps.recent.record(trx, auth.user.id, doctorId, nowIso()));
+  }
+
+  async remove(auth: AuthContext, doctorId: string): Promise<void> {
+    if ((await this.deps.recent.remove(auth.user.id, doctorId)) === 0) {
+      throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notRecent' });
+    }
+  }
+
+  clear(auth: AuthContext): Promise<void> {
+    return this.deps.recent.clear(auth.user.id);
+  }
+}
