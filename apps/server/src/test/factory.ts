@@ -1,4 +1,7 @@
+import type { Specialty } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
+import { doctorNameColumns, doctorSearchWords } from '#server/modules/doctors/doctor-search.ts';
+import { officeSearchColumns } from '#server/modules/offices/office-search.ts';
 import { newId } from '#server/db/ids.ts';
 import { nowIso } from '#server/db/time.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
@@ -47,7 +50,89 @@ export function createFactory(db: Db) {
         .execute();
       return { id, email, password };
     },
+
+    async doctor(overrides: DoctorOverrides = {}): Promise<{ id: string; rpps: string }> {
+      sequence += 1;
+      const id = newId();
+      const now = nowIso();
+      const doctor = {
+        firstName: overrides.firstName ?? 'Anonyme',
+        lastName: overrides.lastName ?? `Testeur${sequence}`,
+        rpps: overrides.rpps ?? String(20_000_000_000 + sequence),
+      };
+      await db
+        .insertInto('doctors')
+        .values({
+          id,
+          rpps: doctor.rpps,
+          first_name: doctor.firstName,
+          last_name: doctor.lastName,
+          ...doctorNameColumns(doctor),
+          title: null,
+          prefix: 'Dr',
+          gender: null,
+          email: null,
+          phone: null,
+          primary_specialty: overrides.primarySpecialty ?? 'Cardiology',
+          secondary_specialty: overrides.secondarySpecialty ?? null,
+          created_at: now,
+          updated_at: now,
+          updated_by: null,
+        })
+        .execute();
+      await db.insertInto('doctor_search_words').values(doctorSearchWords(id, doctor)).execute();
+      return { id, rpps: doctor.rpps };
+    },
+
+    async office(overrides: { name?: string; city?: string; postal_code?: string } = {}): Promise<{ id: string }> {
+      sequence += 1;
+      const id = newId();
+      const now = nowIso();
+      const office = {
+        name: overrides.name ?? `Cabinet ${sequence}`,
+        address: `${sequence} rue de la Paix`,
+        postal_code: overrides.postal_code ?? '75002',
+        city: overrides.city ?? 'Paris',
+        uga: '75A',
+        uga_name: 'Paris Centre',
+      };
+      await db
+        .insertInto('offices')
+        .values({
+          id,
+          ...office,
+          sector: null,
+          latitude: null,
+          longitude: null,
+          phone: null,
+          email: null,
+          ...officeSearchColumns(office),
+          created_at: now,
+          updated_at: now,
+          updated_by: null,
+        })
+        .execute();
+      return { id };
+    },
+
+    async target(name: string, active = true): Promise<{ id: string }> {
+      const id = newId();
+      const now = nowIso();
+      await db
+        .insertInto('targets')
+        .values({ id, name, description: null, color: '#ff4d4f', priority: 0, active: active ? 1 : 0, created_at: now, updated_at: now })
+        .execute();
+      return { id };
+    },
   };
 }
+
+export type DoctorOverrides = {
+  firstName?: string;
+  lastName?: string;
+  rpps?: string;
+  primarySpecialty?: Specialty;
+  secondarySpecialty?: Specialty | null;
+};
 
 export type Factory = ReturnType<typeof createFactory>;

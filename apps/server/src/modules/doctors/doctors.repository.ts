@@ -162,7 +162,8 @@ export class DoctorsRepository {
   }
 
   /** What scoring needs for each candidate. */
-  scoringRows(ids: string[]) {
+  async scoringRows(ids: string[]) {
+    if (ids.length === 0) return [];
     return this.db
       .selectFrom('doctors')
       .select(['id', 'first_name as firstName', 'last_name as lastName', 'rpps'])

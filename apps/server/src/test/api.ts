@@ -1,0 +1,41 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Db } from '#server/db/database.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Calls the API as one signed-in user (English messages, so tests can read them). */
+export function apiAs(app: FastifyInstance, authorization: string) {
+  return async (method: Method, url: string, payload?: InjectOptions['payload']) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: { authorization, 'accept-language': 'en' },
+      ...(payload !== undefined && { payload }),
+    });
+    return { status: response.statusCode, body: response.body === '' ? null : (response.json() as unknown), response };
+  };
+}
+
+const DIRECTORY_TABLES = [
+  'doctors',
+  'doctor_search_words',
+  'offices',
+  'doctor_offices',
+  'office_specialties',
+  'doctor_user_data',
+  'recent_doctors',
+  'audit_logs',
+] as const;
+
+/** Row counts of the directory's tables, to prove a refused write changed nothing. */
+export async function directoryCounts(db: Db): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of DIRECTORY_TABLES) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    counts[table] = row.count;
+  }
+  return counts;
+}
