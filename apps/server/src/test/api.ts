@@ -12,7 +12,7 @@ export function apiAs(app: FastifyInstance, authorization: string) {
       headers: { authorization, 'accept-language': 'en' },
       ...(payload !== undefined && { payload }),
     });
-    return { status: response.statusCode, body: response.body === '' ? null : (response.json() as unknown), response };
+    return { status: response.statusCode, body: response.body === '' ? null : response.json<unknown>(), response };
   };
 }
 
