@@ -7,9 +7,14 @@ import path from 'node:path';
 import pg from 'pg';
 import { startPostgresCluster } from '../apps/server/src/test/postgres-cluster.ts';
 import { type LoadResult, runLoad } from './lib/load.ts';
-import { type RunningServer, startServer } from './lib/server.ts';
+import { newDataDir, type RunningServer, seedTier, startServer } from './lib/server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+// The nominal tier of DESIGN.md section 10; smaller with BENCH_DOCTORS / BENCH_OFFICES for a quick run.
+const tier = {
+  doctors: Number(process.env.BENCH_DOCTORS ?? 300_000),
+  offices: Number(process.env.BENCH_OFFICES ?? 100_000),
+};
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -27,20 +32,86 @@ async function signIn(server: RunningServer): Promise<string> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'rep@demo-crm.fr', password: 'Demo1234!' }),
   });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
   const body = (await response.json()) as { token: string };
   return body.token;
 }
 
+type Sample = { names: string[]; rpps: string[]; doctorIds: string[]; officeIds: string[] };
+
+/** Typed prefixes of 1 to 12 characters of real names ("dupont marie") and RPPS numbers, as a user types them. */
+function searchPaths(sample: Sample): string[] {
+  const typed: string[] = [];
+  for (const text of [...sample.names, ...sample.rpps]) {
+    for (let length = 1; length <= Math.min(12, text.length); length += 1) typed.push(text.slice(0, length));
+  }
+  return typed.map((text) => `/api/doctors/search?search=${encodeURIComponent(text)}&page=1&limit=50`);
+}
+
+async function fetchJson<T>(server: RunningServer, path: string, token: string): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** Real names, RPPS and ids picked through the API itself, spread over the alphabet. */
+async function pickSample(server: RunningServer, token: string): Promise<Sample> {
+  const sample: Sample = { names: [], rpps: [], doctorIds: [], officeIds: [] };
+  for (const letter of 'bcdfglmprst') {
+    const { doctors } = await fetchJson<{
+      doctors: {
+        id: string;
+        firstName: string;
+        lastName: string;
+        rpps: string;
+        primaryOffice: { id: string } | null;
+      }[];
+    }>(server, `/api/doctors/search?search=${letter}&limit=10&page=3`, token);
+    for (const doctor of doctors.slice(0, 3)) {
+      sample.names.push(`${doctor.lastName} ${doctor.firstName}`.toLowerCase());
+      sample.rpps.push(doctor.rpps);
+      sample.doctorIds.push(doctor.id);
+      if (doctor.primaryOffice) sample.officeIds.push(doctor.primaryOffice.id);
+    }
+  }
+  return sample;
+}
+
 async function benchEngine(engine: string, env: Record<string, string>): Promise<EngineResult> {
-  const server = await startServer({ DEMO_MODE: 'true', ...env });
+  const seedSeconds = await seedTier(env, tier);
+  console.log(`${engine}: seeded ${tier.doctors} doctors and ${tier.offices} offices in ${seedSeconds.toFixed(0)} s`);
+  const server = await startServer({ DEMO_MODE: 'false', ...env });
   let maxRssMb = server.rssMb();
   const sampler = setInterval(() => (maxRssMb = Math.max(maxRssMb, server.rssMb())), 200);
   try {
     const token = await signIn(server);
     const authorization = { authorization: `Bearer ${token}` };
+    const sample = await pickSample(server, token);
+    const specialties = ['Cardiology', 'Dermatology', 'Neurology', 'Pediatrics', 'Psychiatry'];
     const scenarios = [
       { name: 'GET /api/health (trivial route)', paths: ['/api/health'] },
       { name: 'GET /api/auth/me (session check)', paths: ['/api/auth/me'], headers: authorization },
+      { name: 'GET /api/doctors/search (1-12 typed chars)', paths: searchPaths(sample), headers: authorization },
+      {
+        name: 'GET /api/doctors/{id}',
+        paths: sample.doctorIds.map((id) => `/api/doctors/${id}`),
+        headers: authorization,
+      },
+      {
+        name: 'GET /api/offices/{id}',
+        paths: sample.officeIds.map((id) => `/api/offices/${id}`),
+        headers: authorization,
+      },
+      {
+        name: 'GET /api/offices?specialty (filter, page 1)',
+        paths: specialties.map((s) => `/api/offices?specialty=${s}&page=1&limit=50`),
+        headers: authorization,
+      },
+      {
+        name: 'GET /api/offices/{id}/doctors',
+        paths: sample.officeIds.map((id) => `/api/offices/${id}/doctors?page=1&limit=10`),
+        headers: authorization,
+      },
     ];
     const results: (LoadResult & { cpuMicrosPerRequest: number })[] = [];
     for (const scenario of scenarios) {
@@ -117,7 +188,8 @@ Written by \`npm run bench\` (bench/run.ts); the raw figures are in bench/result
   On this 2-core machine the load generator shares the CPU and saturates before the server does, so
   req/s measures autocannon as much as the server; CPU time per request of the server process (from
   /proc) is what the server can sustain per core.
-- Data: the demo data set.
+- Data: ${tier.doctors.toLocaleString('en')} doctors and ${tier.offices.toLocaleString('en')} offices (\`npm run seed\`), plus the demo accounts.
+- Doctor search paths: prefixes of 1 to 12 characters of real "last first" names and RPPS numbers, as typed.
 
 | engine | scenario | req/s | server CPU µs/req | throughput ratio to trivial | server p50 ms | server p95 ms | server p99 ms | errors |
 |---|---|---:|---:|---:|---:|---:|---:|---:|
@@ -132,7 +204,7 @@ ${rss.join('\n')}
 }
 
 const all: EngineResult[] = [];
-all.push(await benchEngine('sqlite', {}));
+all.push(await benchEngine('sqlite', { DATA_DIR: newDataDir() }));
 const postgres = await withPostgres((url) => benchEngine('postgres', { DATABASE_URL: url }));
 if (postgres) all.push(postgres);
 writeReport(all);

@@ -30,10 +30,37 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The real server in its own process (as in production), on a fresh data folder or the given database. */
+/** Fills the database named by env (DATA_DIR or DATABASE_URL) with a data tier through `npm run seed`; seconds taken. */
+export function seedTier(env: Record<string, string>, tier: { doctors: number; offices: number }): Promise<number> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'node',
+      [
+        '--import',
+        'tsx',
+        'apps/server/scripts/seed.ts',
+        '--doctors',
+        String(tier.doctors),
+        '--offices',
+        String(tier.offices),
+      ],
+      { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: 'inherit' },
+    );
+    child.once('exit', (code) =>
+      code === 0 ? resolve((Date.now() - started) / 1000) : reject(new Error(`seed exited with ${code}`)),
+    );
+  });
+}
+
+export function newDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'crm-bench-'));
+}
+
+/** The real server in its own process (as in production), on the given data folder or database. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-bench-'));
+  const dataDir = env.DATA_DIR ?? newDataDir();
   const child: ChildProcess = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {

@@ -290,19 +290,16 @@ export class DoctorsService {
   }
 
   private async detail(db: Db, auth: AuthContext, id: string): Promise<Doctor> {
-    const row = await this.requireDoctor(db, id);
-    const [offices, userData, recentIds] = [
-      await this.deps.doctors.offices(id, db),
-      await this.deps.doctors.userData(auth.user.id, id, db),
-      await this.deps.recent.ids(auth.user.id, db),
-    ];
+    const row = await this.deps.doctors.findForUser(id, auth.user.id, db);
+    if (!row) throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notFound' });
+    const offices = await this.deps.doctors.offices(id, db);
     return {
       ...doctorFields(row),
-      target: userData?.target ?? null,
-      potential_target: userData?.potential_target ?? null,
+      target: row.target,
+      potential_target: row.potential_target,
       offices,
       primaryOffice: offices.find((office) => office.is_primary) ?? null,
-      isRecent: recentIds.includes(id),
+      isRecent: row.viewed_at !== null,
     };
   }
 

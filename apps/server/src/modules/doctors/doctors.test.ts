@@ -43,7 +43,13 @@ describe.each(engines())('doctors on %s', (engine) => {
       const { status, body } = await rep('POST', '/api/doctors', validDoctor);
       expect(status).toBe(201);
       const doctor = body as Doctor;
-      expect(doctor).toMatchObject({ ...validDoctor, updatedBy: 'rep@t.fr', offices: [], primaryOffice: null, target: null });
+      expect(doctor).toMatchObject({
+        ...validDoctor,
+        updatedBy: 'rep@t.fr',
+        offices: [],
+        primaryOffice: null,
+        target: null,
+      });
       const after = await directoryCounts(t.database.db);
       expect(after.doctors).toBe((before.doctors ?? 0) + 1);
       expect(after.audit_logs).toBe((before.audit_logs ?? 0) + 1);
@@ -86,7 +92,12 @@ describe.each(engines())('doctors on %s', (engine) => {
       const created = await t.factory.doctor({ firstName: 'Hugo', lastName: 'Bernard' });
       const { status, body } = await rep('PUT', `/api/doctors/${created.id}`, { phone: '0145454545' });
       expect(status).toBe(200);
-      expect(body).toMatchObject({ firstName: 'Hugo', lastName: 'Bernard', phone: '0145454545', updatedBy: 'rep@t.fr' });
+      expect(body).toMatchObject({
+        firstName: 'Hugo',
+        lastName: 'Bernard',
+        phone: '0145454545',
+        updatedBy: 'rep@t.fr',
+      });
       const audit = await t.database.db
         .selectFrom('audit_logs')
         .select('changes')
@@ -122,7 +133,11 @@ describe.each(engines())('doctors on %s', (engine) => {
       await rep('POST', `/api/doctors/${doctor.id}/offices`, { officeId: office.id });
       expect((await rep('DELETE', `/api/doctors/${doctor.id}`)).status).toBe(204);
       expect((await rep('GET', `/api/doctors/${doctor.id}`)).status).toBe(404);
-      const links = await t.database.db.selectFrom('doctor_offices').selectAll().where('doctor_id', '=', doctor.id).execute();
+      const links = await t.database.db
+        .selectFrom('doctor_offices')
+        .selectAll()
+        .where('doctor_id', '=', doctor.id)
+        .execute();
       expect(links).toEqual([]);
       const specialties = await t.database.db
         .selectFrom('office_specialties')
@@ -201,7 +216,10 @@ describe.each(engines())('doctors on %s', (engine) => {
       const before = await directoryCounts(t.database.db);
       expect((await rep('POST', `/api/doctors/${doctor.id}/offices`, { officeId: office.id })).status).toBe(409);
       expect((await rep('PUT', `/api/doctors/${doctor.id}/offices/${stranger.id}/primary`)).status).toBe(404);
-      expect((await rep('POST', `/api/doctors/${doctor.id}/offices`, { officeId: '01900000-0000-7000-8000-000000000000' })).status).toBe(404);
+      expect(
+        (await rep('POST', `/api/doctors/${doctor.id}/offices`, { officeId: '01900000-0000-7000-8000-000000000000' }))
+          .status,
+      ).toBe(404);
       expect(await directoryCounts(t.database.db)).toEqual(before);
     });
 
@@ -237,13 +255,23 @@ describe.each(engines())('doctors on %s', (engine) => {
   describe('per-user targets', () => {
     it('belong to the user who set them', async () => {
       const doctor = await t.factory.doctor({ lastName: 'Ciblage' });
-      const mine = (await rep('PUT', `/api/doctors/${doctor.id}/user-data`, { target: 'A', potential_target: 'B' })).body;
+      const mine = (await rep('PUT', `/api/doctors/${doctor.id}/user-data`, { target: 'A', potential_target: 'B' }))
+        .body;
       expect(mine).toMatchObject({ target: 'A', potential_target: 'B' });
-      expect((await manager('GET', `/api/doctors/${doctor.id}`)).body).toMatchObject({ target: null, potential_target: null });
+      expect((await manager('GET', `/api/doctors/${doctor.id}`)).body).toMatchObject({
+        target: null,
+        potential_target: null,
+      });
 
       await manager('PUT', `/api/doctors/${doctor.id}/user-data`, { target: 'C' });
-      expect((await rep('GET', `/api/doctors/${doctor.id}`)).body).toMatchObject({ target: 'A', potential_target: 'B' });
-      expect((await manager('GET', `/api/doctors/${doctor.id}`)).body).toMatchObject({ target: 'C', potential_target: null });
+      expect((await rep('GET', `/api/doctors/${doctor.id}`)).body).toMatchObject({
+        target: 'A',
+        potential_target: 'B',
+      });
+      expect((await manager('GET', `/api/doctors/${doctor.id}`)).body).toMatchObject({
+        target: 'C',
+        potential_target: null,
+      });
 
       const repSearch = (await rep('GET', '/api/doctors/search?search=ciblage')).body as DoctorSearchResult;
       const managerSearch = (await manager('GET', '/api/doctors/search?search=ciblage')).body as DoctorSearchResult;
@@ -252,7 +280,10 @@ describe.each(engines())('doctors on %s', (engine) => {
 
       // Changing one field keeps the other.
       await rep('PUT', `/api/doctors/${doctor.id}/user-data`, { potential_target: null });
-      expect((await rep('GET', `/api/doctors/${doctor.id}`)).body).toMatchObject({ target: 'A', potential_target: null });
+      expect((await rep('GET', `/api/doctors/${doctor.id}`)).body).toMatchObject({
+        target: 'A',
+        potential_target: null,
+      });
     });
 
     it('refuses an empty body', async () => {
@@ -304,8 +335,10 @@ describe.each(engines())('doctors on %s', (engine) => {
     });
 
     it('pages with exact totals', async () => {
-      for (let i = 0; i < 25; i += 1) await t.factory.doctor({ firstName: 'Pagination', lastName: `Nom${String(i).padStart(2, '0')}` });
-      const page3 = (await rep('GET', '/api/doctors/search?search=pagination&limit=10&page=3')).body as DoctorSearchResult;
+      for (let i = 0; i < 25; i += 1)
+        await t.factory.doctor({ firstName: 'Pagination', lastName: `Nom${String(i).padStart(2, '0')}` });
+      const page3 = (await rep('GET', '/api/doctors/search?search=pagination&limit=10&page=3'))
+        .body as DoctorSearchResult;
       expect(page3.total).toBe(25);
       expect(page3.pages).toBe(3);
       expect(page3.doctors.map((d) => d.lastName)).toEqual(['Nom20', 'Nom21', 'Nom22', 'Nom23', 'Nom24']);
@@ -325,7 +358,8 @@ describe.each(engines())('doctors on %s', (engine) => {
       const marie = (await rep('GET', '/api/doctors/search?search=marie%20martin')).body as DoctorSearchResult;
       const id = marie.doctors[0]?.id ?? '';
       expect(marie.doctors[0]?.isRecent).toBe(false);
-      const flagged = (await rep('GET', `/api/doctors/search?search=marie%20martin&recentIds=${id}`)).body as DoctorSearchResult;
+      const flagged = (await rep('GET', `/api/doctors/search?search=marie%20martin&recentIds=${id}`))
+        .body as DoctorSearchResult;
       expect(flagged.doctors[0]?.isRecent).toBe(true);
       await manager('POST', '/api/recent-doctors', { doctorId: id });
       const forManager = (await manager('GET', '/api/doctors/search?search=marie%20martin')).body as DoctorSearchResult;
@@ -335,7 +369,10 @@ describe.each(engines())('doctors on %s', (engine) => {
     it('GET /api/doctors answers the best matches for pickers', async () => {
       const { status, body } = await rep('GET', '/api/doctors?search=marie&limit=2');
       expect(status).toBe(200);
-      expect((body as { doctors: { lastName: string }[] }).doctors.map((d) => d.lastName)).toEqual(['Dupont', 'Dupontel']);
+      expect((body as { doctors: { lastName: string }[] }).doctors.map((d) => d.lastName)).toEqual([
+        'Dupont',
+        'Dupontel',
+      ]);
     });
   });
 
@@ -344,7 +381,8 @@ describe.each(engines())('doctors on %s', (engine) => {
       const [a, b, c] = [await t.factory.doctor(), await t.factory.doctor(), await t.factory.doctor()];
       const fresh = await t.factory.user();
       const mine = apiAs(t.app, (await signIn(t.app, fresh.email, fresh.password)).authorization);
-      for (const doctor of [a, b, c, a]) expect((await mine('POST', '/api/recent-doctors', { doctorId: doctor.id })).status).toBe(204);
+      for (const doctor of [a, b, c, a])
+        expect((await mine('POST', '/api/recent-doctors', { doctorId: doctor.id })).status).toBe(204);
       expect((await mine('GET', '/api/recent-doctors/ids')).body).toEqual({ ids: [a.id, c.id, b.id] });
       const list = (await mine('GET', '/api/recent-doctors')).body as DoctorSearchResult;
       expect(list.doctors.map((d) => d.id)).toEqual([a.id, c.id, b.id]);
@@ -360,7 +398,9 @@ describe.each(engines())('doctors on %s', (engine) => {
     });
 
     it('refuses an unknown doctor', async () => {
-      expect((await rep('POST', '/api/recent-doctors', { doctorId: '01900000-0000-7000-8000-000000000000' })).status).toBe(404);
+      expect(
+        (await rep('POST', '/api/recent-doctors', { doctorId: '01900000-0000-7000-8000-000000000000' })).status,
+      ).toBe(404);
       expect((await rep('POST', '/api/recent-doctors', { doctorId: 'x' })).status).toBe(400);
     });
   });

@@ -180,8 +180,9 @@ export class OfficesService {
   }
 
   private async detail(db: Db, id: string): Promise<Office> {
-    const row = await this.requireOffice(db, id);
-    return toOffice(row, await this.deps.offices.doctorCount(id, db));
+    const row = await this.deps.offices.findWithCount(id, db);
+    if (!row) throw new AppError('NOT_FOUND', {}, { messageKey: 'offices.notFound' });
+    return toOffice(row, row.doctor_count ?? 0);
   }
 
   private async requireOffice(db: Db, id: string): Promise<OfficeRow> {
