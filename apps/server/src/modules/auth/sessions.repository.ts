@@ -1,6 +1,20 @@
 import type { Db } from '#server/db/database.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
 import type { SessionsTable } from '#server/db/schema.ts';
 import { type SessionUserRow, sessionUserColumns } from '#server/modules/users/users.repository.ts';
+
+// Runs on every authenticated request.
+const activeUserQuery = preparedQuery(
+  (db, p: { sessionId: string; now: string }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(sessionUserColumns)
+      .where('sessions.id', '=', p.sessionId)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', p.now),
+  ['sessionId', 'now'],
+);
 
 export class SessionsRepository {
   constructor(private readonly db: Db) {}
@@ -10,15 +24,9 @@ export class SessionsRepository {
   }
 
   /** The session's user, read fresh so a permission change or a revocation counts at once. */
-  findActiveUser(sessionId: string, now: string): Promise<SessionUserRow | undefined> {
-    return this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(sessionUserColumns)
-      .where('sessions.id', '=', sessionId)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', now)
-      .executeTakeFirst();
+  async findActiveUser(sessionId: string, now: string): Promise<SessionUserRow | undefined> {
+    const [row] = await activeUserQuery(this.db, { sessionId, now });
+    return row;
   }
 
   async revoke(db: Db, sessionId: string, at: string): Promise<void> {

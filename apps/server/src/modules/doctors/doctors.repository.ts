@@ -1,6 +1,7 @@
 import type { DoctorListItem, DoctorOffice } from '@crm/shared';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
 import type { Database, DoctorsTable } from '#server/db/schema.ts';
 import { prefixUpperBound } from './doctor-search.ts';
 
@@ -86,6 +87,34 @@ export function doctorFields(row: DoctorRow) {
   };
 }
 
+const doctorForUserQuery = preparedQuery(
+  (db, p: { id: string; userId: string }) =>
+    db
+      .selectFrom('doctors')
+      .leftJoin('doctor_user_data as ud', (join) =>
+        join.onRef('ud.doctor_id', '=', 'doctors.id').on('ud.user_id', '=', p.userId),
+      )
+      .leftJoin('recent_doctors as r', (join) =>
+        join.onRef('r.doctor_id', '=', 'doctors.id').on('r.user_id', '=', p.userId),
+      )
+      .selectAll('doctors')
+      .select(['ud.target', 'ud.potential_target', 'r.viewed_at'])
+      .where('doctors.id', '=', p.id),
+  ['id', 'userId'],
+);
+
+const doctorOfficesQuery = preparedQuery(
+  (db, p: { doctorId: string }) =>
+    db
+      .selectFrom('doctor_offices')
+      .innerJoin('offices', 'offices.id', 'doctor_offices.office_id')
+      .select(officeColumns)
+      .where('doctor_offices.doctor_id', '=', p.doctorId)
+      .orderBy('doctor_offices.is_primary', 'desc')
+      .orderBy('offices.name_norm'),
+  ['doctorId'],
+);
+
 export class DoctorsRepository {
   constructor(private readonly db: Db) {}
 
@@ -124,14 +153,7 @@ export class DoctorsRepository {
   }
 
   async offices(doctorId: string, db: Db = this.db): Promise<DoctorOffice[]> {
-    const rows = await db
-      .selectFrom('doctor_offices')
-      .innerJoin('offices', 'offices.id', 'doctor_offices.office_id')
-      .select(officeColumns)
-      .where('doctor_offices.doctor_id', '=', doctorId)
-      .orderBy('doctor_offices.is_primary', 'desc')
-      .orderBy('offices.name_norm')
-      .execute();
+    const rows = await doctorOfficesQuery(db, { doctorId });
     return rows.map((row) => ({ ...row, is_primary: row.is_primary === 1 }));
   }
 

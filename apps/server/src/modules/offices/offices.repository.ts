@@ -1,6 +1,7 @@
 import type { Office, Specialty } from '@crm/shared';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
 import type { Database, OfficesTable } from '#server/db/schema.ts';
 import { prefixUpperBound } from '#server/modules/doctors/doctor-search.ts';
 
@@ -53,16 +54,9 @@ export function toOffice(row: OfficeRow, doctorCount: number): Office {
   };
 }
 
-export class OfficesRepository {
-  constructor(private readonly db: Db) {}
-
-  findById(id: string, db: Db = this.db): Promise<OfficeRow | undefined> {
-    return db.selectFrom('offices').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  /** An office with its number of doctors, in one query. */
-  findWithCount(id: string, db: Db = this.db) {
-    return db
+const officeWithCountQuery = preparedQuery(
+  (db, p: { id: string }) =>
+    db
       .selectFrom('offices')
       .selectAll('offices')
       .select((eb) =>
@@ -72,8 +66,21 @@ export class OfficesRepository {
           .whereRef('l.office_id', '=', 'offices.id')
           .as('doctor_count'),
       )
-      .where('offices.id', '=', id)
-      .executeTakeFirst();
+      .where('offices.id', '=', p.id),
+  ['id'],
+);
+
+export class OfficesRepository {
+  constructor(private readonly db: Db) {}
+
+  findById(id: string, db: Db = this.db): Promise<OfficeRow | undefined> {
+    return db.selectFrom('offices').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** An office with its number of doctors, in one query. */
+  async findWithCount(id: string, db: Db = this.db) {
+    const [row] = await officeWithCountQuery(db, { id });
+    return row;
   }
 
   /** One page in name order, each office with its number of doctors. */
