@@ -123,19 +123,9 @@ export class DoctorsRepository {
   }
 
   /** A doctor with what the user adds to it (targets, recent flag), in one query. */
-  findForUser(id: string, userId: string, db: Db = this.db) {
-    return db
-      .selectFrom('doctors')
-      .leftJoin('doctor_user_data as ud', (join) =>
-        join.onRef('ud.doctor_id', '=', 'doctors.id').on('ud.user_id', '=', userId),
-      )
-      .leftJoin('recent_doctors as r', (join) =>
-        join.onRef('r.doctor_id', '=', 'doctors.id').on('r.user_id', '=', userId),
-      )
-      .selectAll('doctors')
-      .select(['ud.target', 'ud.potential_target', 'r.viewed_at'])
-      .where('doctors.id', '=', id)
-      .executeTakeFirst();
+  async findForUser(id: string, userId: string, db: Db = this.db) {
+    const [row] = await doctorForUserQuery(db, { id, userId });
+    return row;
   }
 
   async rppsOwner(rpps: string, db: Db = this.db): Promise<string | undefined> {
