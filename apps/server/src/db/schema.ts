@@ -91,6 +91,13 @@ export type DoctorSearchWordsTable = {
   doctor_id: string;
 };
 
+export type DoctorSearchPrefixesTable = {
+  prefix: string;
+  last_name_norm: string;
+  first_name_norm: string;
+  doctor_id: string;
+};
+
 export type OfficesTable = {
   id: string;
   name: string;
@@ -142,6 +149,7 @@ export type Database = {
   targets: TargetsTable;
   doctors: DoctorsTable;
   doctor_search_words: DoctorSearchWordsTable;
+  doctor_search_prefixes: DoctorSearchPrefixesTable;
   offices: OfficesTable;
   doctor_offices: DoctorOfficesTable;
   office_specialties: OfficeSpecialtiesTable;

@@ -19,6 +19,7 @@ export function apiAs(app: FastifyInstance, authorization: string) {
 const DIRECTORY_TABLES = [
   'doctors',
   'doctor_search_words',
+  'doctor_search_prefixes',
   'offices',
   'doctor_offices',
   'office_specialties',

@@ -1,6 +1,6 @@
 import type { Specialty } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
-import { doctorNameColumns, doctorSearchWords } from '#server/modules/doctors/doctor-search.ts';
+import { doctorNameColumns, doctorSearchPrefixes, doctorSearchWords } from '#server/modules/doctors/doctor-search.ts';
 import { officeSearchColumns } from '#server/modules/offices/office-search.ts';
 import { newId } from '#server/db/ids.ts';
 import { nowIso } from '#server/db/time.ts';
@@ -81,6 +81,7 @@ export function createFactory(db: Db) {
         })
         .execute();
       await db.insertInto('doctor_search_words').values(doctorSearchWords(id, doctor)).execute();
+      await db.insertInto('doctor_search_prefixes').values(doctorSearchPrefixes(id, doctor)).execute();
       return { id, rpps: doctor.rpps };
     },
 
@@ -120,7 +121,16 @@ export function createFactory(db: Db) {
       const now = nowIso();
       await db
         .insertInto('targets')
-        .values({ id, name, description: null, color: '#ff4d4f', priority: 0, active: active ? 1 : 0, created_at: now, updated_at: now })
+        .values({
+          id,
+          name,
+          description: null,
+          color: '#ff4d4f',
+          priority: 0,
+          active: active ? 1 : 0,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       return { id };
     },

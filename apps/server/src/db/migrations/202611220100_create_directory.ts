@@ -57,6 +57,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('doctor_search_words_doctor_idx').on('doctor_search_words').column('doctor_id').execute();
 
+  // The first one to three letters of each name word and of the RPPS, with the doctor's name order in the
+  // key: a page of "m…" is the first rows of one index range, already sorted (docs/decisions/0006).
+  await db.schema
+    .createTable('doctor_search_prefixes')
+    .addColumn('prefix', searchText, (c) => c.notNull())
+    .addColumn('last_name_norm', searchText, (c) => c.notNull())
+    .addColumn('first_name_norm', searchText, (c) => c.notNull())
+    .addColumn('doctor_id', id, (c) => c.notNull().references('doctors.id').onDelete('cascade'))
+    .addPrimaryKeyConstraint('doctor_search_prefixes_pk', ['prefix', 'last_name_norm', 'first_name_norm', 'doctor_id'])
+    .execute();
+  await db.schema
+    .createIndex('doctor_search_prefixes_doctor_idx')
+    .on('doctor_search_prefixes')
+    .column('doctor_id')
+    .execute();
+
   await db.schema
     .createTable('offices')
     .addColumn('id', id, (c) => c.primaryKey())
@@ -148,6 +164,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'office_specialties',
     'doctor_offices',
     'offices',
+    'doctor_search_prefixes',
     'doctor_search_words',
     'doctors',
     'targets',

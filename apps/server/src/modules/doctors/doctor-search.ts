@@ -1,5 +1,5 @@
 import { normalizeForSearch } from '@crm/shared';
-import type { DoctorSearchWordsTable } from '#server/db/schema.ts';
+import type { DoctorSearchPrefixesTable, DoctorSearchWordsTable } from '#server/db/schema.ts';
 
 type Named = { firstName: string; lastName: string; rpps: string };
 
@@ -18,6 +18,20 @@ export function doctorSearchWords(doctorId: string, doctor: Named): DoctorSearch
   for (const word of normalizeForSearch(doctor.lastName).split(' ')) add(word, 'l');
   add(doctor.rpps, 'r');
   return [...rows.values()];
+}
+
+/** Search words this short (or shorter) are served by doctor_search_prefixes, in name order. */
+export const SHORT_PREFIX_MAX = 3;
+
+/** The rows of doctor_search_prefixes for a doctor: the first 1 to 3 letters of each word and of the RPPS. */
+export function doctorSearchPrefixes(doctorId: string, doctor: Named): DoctorSearchPrefixesTable[] {
+  const names = doctorNameColumns(doctor);
+  const prefixes = new Set<string>();
+  for (const { word } of doctorSearchWords(doctorId, doctor)) {
+    for (let length = 1; length <= Math.min(SHORT_PREFIX_MAX, word.length); length += 1)
+      prefixes.add(word.slice(0, length));
+  }
+  return [...prefixes].map((prefix) => ({ prefix, ...names, doctor_id: doctorId }));
 }
 
 /** The smallest string above every string that starts with `prefix` (words hold only a–z and 0–9). */

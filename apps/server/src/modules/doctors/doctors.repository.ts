@@ -33,21 +33,9 @@ const officeColumns = [
   'doctor_offices.is_primary',
 ] as const;
 
-/** Every term matches a word of the doctor's names or the start of the RPPS. */
-function matchesAllTerms(terms: string[]) {
-  return (eb: ExpressionBuilder<Database, 'doctors'>) =>
-    eb.and(
-      terms.map((term) =>
-        eb.exists(
-          eb
-            .selectFrom('doctor_search_words as w')
-            .select(sql.lit(1).as('one'))
-            .whereRef('w.doctor_id', '=', 'doctors.id')
-            .where('w.word', '>=', term)
-            .where('w.word', '<', prefixUpperBound(term)),
-        ),
-      ),
-    );
+/** The doctor behind `ref` has a name word (or RPPS) starting with `term`. */
+function wordExists(ref: 'w.doctor_id' | 'p.doctor_id', term: string) {
+  return sql<boolean>`exists (select 1 from doctor_search_words as o where o.doctor_id = ${sql.ref(ref)} and o.word >= ${term} and o.word < ${prefixUpperBound(term)})`;
 }
 
 export function toDoctorListItem(row: ListItemRow, recentIds: ReadonlySet<string>): DoctorListItem {
@@ -156,69 +144,51 @@ export class DoctorsRepository {
   }
 
   /**
-   * Ids of the doctors matching every term, at most `cap` of them (unordered): the driving term's
-   * word range, intersected with the other terms'.
+   * What ranking needs of every doctor matching all the terms (at most `cap` + 1 of them): the driving
+   * term's word range, each other term checked on the same doctor.
    */
-  async matchingIds(terms: string[], cap: number): Promise<string[]> {
-    const [driving, ...others] = [...terms].sort((a, b) => b.length - a.length);
-    if (driving === undefined) return [];
-    const rows = await this.db
+  async rankingRows(driving: string, others: string[], cap: number) {
+    return this.db
       .selectFrom('doctor_search_words as w')
-      .select('w.doctor_id')
+      .innerJoin('doctors as d', 'd.id', 'w.doctor_id')
+      .select([
+        'd.id',
+        'd.first_name as firstName',
+        'd.last_name as lastName',
+        'd.rpps',
+        'd.last_name_norm',
+        'd.first_name_norm',
+      ])
       .distinct()
       .where('w.word', '>=', driving)
       .where('w.word', '<', prefixUpperBound(driving))
-      .$if(others.length > 0, (qb) =>
-        qb.where((eb) =>
-          eb.and(
-            others.map((term) =>
-              eb.exists(
-                eb
-                  .selectFrom('doctor_search_words as o')
-                  .select(sql.lit(1).as('one'))
-                  .whereRef('o.doctor_id', '=', 'w.doctor_id')
-                  .where('o.word', '>=', term)
-                  .where('o.word', '<', prefixUpperBound(term)),
-              ),
-            ),
-          ),
-        ),
-      )
-      .limit(cap)
+      .$if(others.length > 0, (qb) => qb.where((eb) => eb.and(others.map((term) => wordExists('w.doctor_id', term)))))
+      .limit(cap + 1)
+      .execute();
+  }
+
+  /** One page of the doctors having a word that starts with `prefix` (1 to 3 letters), in name order. */
+  async prefixPage(prefix: string, others: string[], offset: number, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('doctor_search_prefixes as p')
+      .select('p.doctor_id')
+      .where('p.prefix', '=', prefix)
+      .$if(others.length > 0, (qb) => qb.where((eb) => eb.and(others.map((term) => wordExists('p.doctor_id', term)))))
+      .orderBy('p.last_name_norm')
+      .orderBy('p.first_name_norm')
+      .orderBy('p.doctor_id')
+      .limit(limit)
+      .offset(offset)
       .execute();
     return rows.map((row) => row.doctor_id);
   }
 
-  /** What scoring needs for each candidate. */
-  async scoringRows(ids: string[]) {
-    if (ids.length === 0) return [];
-    return this.db
-      .selectFrom('doctors')
-      .select(['id', 'first_name as firstName', 'last_name as lastName', 'rpps'])
-      .where('id', 'in', ids)
-      .execute();
-  }
-
-  /** One page of the matching doctors in name order, walking the name index (for broad queries). */
-  async pageInNameOrder(terms: string[], offset: number, limit: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('doctors')
-      .select('id')
-      .where(matchesAllTerms(terms))
-      .orderBy('last_name_norm')
-      .orderBy('first_name_norm')
-      .orderBy('id')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return rows.map((row) => row.id);
-  }
-
-  async countMatching(terms: string[]): Promise<number> {
+  async prefixCount(prefix: string, others: string[]): Promise<number> {
     const row = await this.db
-      .selectFrom('doctors')
+      .selectFrom('doctor_search_prefixes as p')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where(matchesAllTerms(terms))
+      .where('p.prefix', '=', prefix)
+      .$if(others.length > 0, (qb) => qb.where((eb) => eb.and(others.map((term) => wordExists('p.doctor_id', term)))))
       .executeTakeFirstOrThrow();
     return row.count;
   }
@@ -239,9 +209,16 @@ export class DoctorsRepository {
     await db.deleteFrom('doctors').where('id', '=', id).execute();
   }
 
-  async replaceSearchWords(db: Db, id: string, words: Database['doctor_search_words'][]): Promise<void> {
+  async replaceSearchIndex(
+    db: Db,
+    id: string,
+    words: Database['doctor_search_words'][],
+    prefixes: Database['doctor_search_prefixes'][],
+  ): Promise<void> {
     await db.deleteFrom('doctor_search_words').where('doctor_id', '=', id).execute();
+    await db.deleteFrom('doctor_search_prefixes').where('doctor_id', '=', id).execute();
     if (words.length > 0) await db.insertInto('doctor_search_words').values(words).execute();
+    if (prefixes.length > 0) await db.insertInto('doctor_search_prefixes').values(prefixes).execute();
   }
 
   async upsertUserData(

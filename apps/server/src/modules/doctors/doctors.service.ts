@@ -1,5 +1,4 @@
 import {
-  compareSearchResults,
   type Doctor,
   type DoctorInput,
   type DoctorListItem,
@@ -22,7 +21,7 @@ import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import type { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
 import type { RecentDoctorsRepository } from '#server/modules/recent-doctors/recent-doctors.repository.ts';
 import type { DoctorOfficesRepository } from './doctor-offices.repository.ts';
-import { doctorNameColumns, doctorSearchWords } from './doctor-search.ts';
+import { doctorNameColumns, doctorSearchPrefixes, doctorSearchWords, SHORT_PREFIX_MAX } from './doctor-search.ts';
 import { type DoctorRow, type DoctorsRepository, doctorFields, toDoctorListItem } from './doctors.repository.ts';
 
 /**
@@ -30,6 +29,10 @@ import { type DoctorRow, type DoctorsRepository, doctorFields, toDoctorListItem 
  * results come in name order, and the total is cached for a minute: see docs/decisions/0006.
  */
 export const RANKED_SEARCH_CAP = 2000;
+/** Longer words are ranked exactly up to this many matches (a very common surname). */
+const RANKED_SEARCH_CAP_LONG = 20_000;
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const BROAD_TOTAL_TTL_MS = 60_000;
 
 type DoctorsServiceDeps = {
@@ -81,23 +84,44 @@ export class DoctorsService {
     return rows.map((row) => toDoctorListItem(row, recent));
   }
 
+  /**
+   * The page's ids and the total. Short words with many matches are read in name order from the prefix
+   * index; anything else is ranked exactly by the spec's score (docs/decisions/0006).
+   */
   private async rankedPage(terms: string[], search: string, offset: number, limit: number) {
     const { doctors } = this.deps;
-    const candidates = await doctors.matchingIds(terms, RANKED_SEARCH_CAP + 1);
-    if (candidates.length <= RANKED_SEARCH_CAP) {
-      const ranked = (await doctors.scoringRows(candidates))
-        .map((row) => ({ ...row, score: searchScore(row, search) }))
-        .filter((row) => row.score > 0)
-        .sort(compareSearchResults);
-      return { ids: ranked.slice(offset, offset + limit).map((row) => row.id), total: ranked.length };
+    const [driving = '', ...others] = [...terms].sort((a, b) => b.length - a.length);
+    const prefix = driving.slice(0, SHORT_PREFIX_MAX);
+    const broadTotal = async () => {
+      // The prefix stands for the driving word; when that word is longer, it must match too.
+      const filters = driving.length > SHORT_PREFIX_MAX ? [driving, ...others] : others;
+      const key = [prefix, ...filters].join(' ');
+      let total = this.broadTotals.get(key);
+      if (total === undefined) {
+        total = await doctors.prefixCount(prefix, filters);
+        this.broadTotals.set(key, total);
+      }
+      return { total, filters };
+    };
+    if (driving.length <= SHORT_PREFIX_MAX) {
+      const { total, filters } = await broadTotal();
+      if (total > RANKED_SEARCH_CAP) return { ids: await doctors.prefixPage(prefix, filters, offset, limit), total };
     }
-    const key = terms.join(' ');
-    let total = this.broadTotals.get(key);
-    if (total === undefined) {
-      total = await doctors.countMatching(terms);
-      this.broadTotals.set(key, total);
+    const rows = await doctors.rankingRows(driving, others, RANKED_SEARCH_CAP_LONG);
+    if (rows.length > RANKED_SEARCH_CAP_LONG) {
+      const { total, filters } = await broadTotal();
+      return { ids: await doctors.prefixPage(prefix, filters, offset, limit), total };
     }
-    return { ids: await doctors.pageInNameOrder(terms, offset, limit), total };
+    const ranked = rows
+      .map((row) => ({
+        id: row.id,
+        last: row.last_name_norm,
+        first: row.first_name_norm,
+        score: searchScore(row, search),
+      }))
+      .filter((row) => row.score > 0)
+      .sort((a, b) => b.score - a.score || byText(a.last, b.last) || byText(a.first, b.first) || byText(a.id, b.id));
+    return { ids: ranked.slice(offset, offset + limit).map((row) => row.id), total: ranked.length };
   }
 
   async get(auth: AuthContext, id: string): Promise<Doctor> {
@@ -128,7 +152,12 @@ export class DoctorsService {
         updated_by: auth.user.email,
       };
       await this.deps.doctors.insert(trx, row);
-      await this.deps.doctors.replaceSearchWords(trx, id, doctorSearchWords(id, input));
+      await this.deps.doctors.replaceSearchIndex(
+        trx,
+        id,
+        doctorSearchWords(id, input),
+        doctorSearchPrefixes(id, input),
+      );
       await this.deps.logs.record(trx, {
         action: 'create',
         entityType: 'doctor',
@@ -165,7 +194,12 @@ export class DoctorsService {
       };
       await this.deps.doctors.update(trx, id, columns);
       if (patch.firstName !== undefined || patch.lastName !== undefined || patch.rpps !== undefined) {
-        await this.deps.doctors.replaceSearchWords(trx, id, doctorSearchWords(id, merged));
+        await this.deps.doctors.replaceSearchIndex(
+          trx,
+          id,
+          doctorSearchWords(id, merged),
+          doctorSearchPrefixes(id, merged),
+        );
         this.broadTotals.clear();
       }
       if (patch.primarySpecialty !== undefined || patch.secondarySpecialty !== undefined) {
