@@ -1,5 +1,5 @@
 import type { DoctorListItem, DoctorOffice } from '@crm/shared';
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
 import type { Database, DoctorsTable } from '#server/db/schema.ts';
