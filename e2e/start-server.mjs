@@ -1,6 +1,7 @@
 // Starts the real server for the end-to-end suite on a fresh database (demo data included).
 import fs from 'node:fs';
 import path from 'node:path';
+import { startFakeGeocoder } from './fake-geocoder.mjs';
 
 const dataDir = path.resolve(import.meta.dirname, '../.tmp/e2e-data');
 fs.rmSync(dataDir, { recursive: true, force: true });
@@ -8,4 +9,7 @@ fs.mkdirSync(dataDir, { recursive: true });
 process.env.DATA_DIR = dataDir;
 process.env.DEMO_MODE = 'true';
 process.env.LOG_LEVEL ??= 'warn';
+// The national geocoder is on the public internet: a local server speaking its protocol stands in.
+const geocoder = await startFakeGeocoder();
+process.env.GEOCODER_URL = geocoder.url;
 await import('../apps/server/src/main.ts');

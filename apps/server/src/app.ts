@@ -10,6 +10,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configurationRoutes } from './modules/configuration/configuration.routes.ts';
 import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
+import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { officesRoutes } from './modules/offices/offices.routes.ts';
 import { recentDoctorsRoutes } from './modules/recent-doctors/recent-doctors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -57,6 +58,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
       await api.register(recentDoctorsRoutes, { services });
       await api.register(officesRoutes, { services });
       await api.register(configurationRoutes, { services });
+      await api.register(geoRoutes, { services });
     },
     { prefix: '/api' },
   );

@@ -25,6 +25,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the geocoder and the UGA file, with none for no remote geocoder', () => {
+    expect(loadConfig({ GEOCODER_URL: 'none' }).geocoderUrl).toBeNull();
+    expect(loadConfig({ GEOCODER_URL: 'http://127.0.0.1:9/' }).geocoderUrl).toBe('http://127.0.0.1:9/');
+    expect(loadConfig({}).ugaFile).toMatch(/uga-sample\.topojson$/);
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -32,6 +38,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://db'],
     ['JWT_SECRET', 'short'],
     ['SMTP_URL', 'http://mail'],
+    ['GEOCODER_URL', 'not a url'],
   ])('stops on a wrong %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: .*got '${value}'`));

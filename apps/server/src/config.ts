@@ -35,6 +35,10 @@ const ConfigSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  GEOCODER_URL: z
+    .union([z.literal('none'), z.url({ error: 'must be an http(s) URL, or none' })])
+    .default('https://api-adresse.data.gouv.fr'),
+  UGA_FILE: z.string().optional(),
   TRUST_PROXY: booleanFlag(false),
   SERVER_TIMING: booleanFlag(false),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
@@ -54,6 +58,10 @@ export type Config = {
   smtpUrl: string | undefined;
   logLevel: z.infer<typeof ConfigSchema>['LOG_LEVEL'];
   webDistDir: string;
+  /** A geocoder speaking the national address API's protocol; null: the built-in coarse geocoder only. */
+  geocoderUrl: string | null;
+  /** The TopoJSON file of UGA zones (a sample of metropolitan France by default). */
+  ugaFile: string;
   trustProxy: boolean;
   /** Adds a Server-Timing header (time spent in the server) to every answer; the benchmarks read it. */
   serverTiming: boolean;
@@ -63,6 +71,7 @@ export type Config = {
 export class ConfigError extends Error {}
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+const defaultUgaFile = path.resolve(import.meta.dirname, '../data/uga/uga-sample.topojson');
 
 /** Reads the environment; a wrong value stops start-up with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -89,6 +98,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: c.SMTP_URL,
     logLevel: c.LOG_LEVEL,
     webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : defaultWebDist,
+    geocoderUrl: c.GEOCODER_URL === 'none' ? null : c.GEOCODER_URL,
+    ugaFile: c.UGA_FILE ? path.resolve(c.UGA_FILE) : defaultUgaFile,
     trustProxy: c.TRUST_PROXY,
     serverTiming: c.SERVER_TIMING,
     loginThrottle: {

@@ -21,6 +21,23 @@ async function main(): Promise<void> {
   app.log.info({ engine: database.engine, location: database.location, migrations: applied }, 'database ready');
   if (config.demoMode && (await seedDemoDataIfEmpty(database.db))) app.log.info('demo data created');
 
+  // Requests in flight finish before the database closes: Fastify's close stops new ones only.
+  let inFlight = 0;
+  app.addHook('onRequest', (_request, _reply, done) => {
+    inFlight += 1;
+    done();
+  });
+  const finished = (_request: unknown, _reply: unknown, done: () => void) => {
+    inFlight -= 1;
+    done();
+  };
+  app.addHook('onResponse', finished);
+  app.addHook('onRequestAbort', (_request, done) => finished(null, null, done));
+  const drained = async (timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
@@ -28,6 +45,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     try {
       await app.close();
+      await drained(10_000);
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -8,6 +8,7 @@ import { TargetsRepository } from './modules/configuration/targets.repository.ts
 import { DoctorOfficesRepository } from './modules/doctors/doctor-offices.repository.ts';
 import { DoctorsRepository } from './modules/doctors/doctors.repository.ts';
 import { DoctorsService } from './modules/doctors/doctors.service.ts';
+import { GeoService } from './modules/geo/geo.service.ts';
 import { LogsRepository } from './modules/logs/logs.repository.ts';
 import { OfficesRepository } from './modules/offices/offices.repository.ts';
 import { OfficesService } from './modules/offices/offices.service.ts';
@@ -23,6 +24,7 @@ export type Services = {
   offices: OfficesService;
   recentDoctors: RecentDoctorsService;
   targets: TargetsRepository;
+  geo: GeoService;
 };
 
 export async function createServices(db: Db, config: Config): Promise<Services> {
@@ -50,5 +52,6 @@ export async function createServices(db: Db, config: Config): Promise<Services> 
     recentDoctors: new RecentDoctorsService({ db, recent, doctors }),
     // Reading targets needs no rules yet; the configuration issue gives them a service.
     targets: new TargetsRepository(db),
+    geo: new GeoService({ geocoderUrl: config.geocoderUrl, ugaFile: config.ugaFile }),
   };
 }

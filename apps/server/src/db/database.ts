@@ -72,6 +72,6 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 function openPostgres(url: string, poolSize: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const { host, port, pathname } = new URL(url);
-  return { db, engine: 'postgres', location: `${host}:${port}${pathname}`, close: () => db.destroy() };
+  const { host, pathname } = new URL(url);
+  return { db, engine: 'postgres', location: `${host}${pathname}`, close: () => db.destroy() };
 }

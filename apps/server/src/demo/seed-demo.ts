@@ -1,10 +1,33 @@
+import { DEMO_ACCOUNTS } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
+import { nowIso } from '#server/db/time.ts';
 import { UsersRepository } from '#server/modules/users/users.repository.ts';
 import { createDemoAccounts } from './demo-accounts.ts';
+import { demoUsers, ensureTargets, insertDirectory } from './directory/bulk-insert.ts';
+import { demoTargets, generateDirectory } from './directory/generator.ts';
+
+/** The demo directory: about 2,000 doctors in 1,400 offices, the same on every start (seeded). */
+export const DEMO_DIRECTORY = { doctors: 2_000, offices: 1_400, seed: 20_261_122 } as const;
+/** Share of the doctors each demo user has set a target on. */
+const DEMO_TARGET_SHARE = 0.15;
 
 /** Demo data goes into an empty database only: a database with users is somebody's data. */
 export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
   if ((await new UsersRepository(db).count()) > 0) return false;
   await createDemoAccounts(db);
+  await seedDemoDirectory(db);
   return true;
+}
+
+/** Targets, doctors, offices and the demo users' own targets on some of the doctors. */
+export async function seedDemoDirectory(db: Db): Promise<void> {
+  const targetNames = await ensureTargets(db, demoTargets(nowIso()));
+  const users = await demoUsers(db);
+  const batches = generateDirectory({
+    ...DEMO_DIRECTORY,
+    userTargets: { userIds: users.map((user) => user.id), targetNames, share: DEMO_TARGET_SHARE },
+    // Only accounts with readWrite edit doctors and offices.
+    updatedBy: DEMO_ACCOUNTS.filter((account) => account.readWrite).map((account) => account.email),
+  });
+  await insertDirectory(db, batches);
 }

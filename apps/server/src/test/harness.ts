@@ -66,7 +66,13 @@ export type TestApp = {
 
 export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase(engine);
-  const config = loadConfig({ DEMO_MODE: 'false', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const config = loadConfig({
+    DEMO_MODE: 'false',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    GEOCODER_URL: 'none',
+    ...env,
+  });
   const app = await buildApp({ config, db: database.db });
   await app.ready();
   return {

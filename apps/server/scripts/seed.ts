@@ -1,0 +1,127 @@
+/**
+ * Adds a generated directory tier to a database, for benchmarks and load tests:
+ *
+ *   npm run seed -- --doctors 300000 --offices 100000 [--seed 7] [--database-url postgres://…]
+ *
+ * The database is the server's (DATABASE_URL, else DATA_DIR/crm.sqlite, paths relative to where npm was
+ * started), or --database-url. It is migrated first; the demo accounts and targets are created when missing;
+ * the tier is added to whatever the directory holds (new RPPS numbers never collide with existing ones).
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEMO_ACCOUNTS } from '@crm/shared';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { nowIso } from '#server/db/time.ts';
+import { createDemoAccounts } from '#server/demo/demo-accounts.ts';
+import {
+  analyze,
+  demoUsers,
+  ensureTargets,
+  existingRpps,
+  insertDirectory,
+  prepareBulkLoad,
+} from '#server/demo/directory/bulk-insert.ts';
+import { demoTargets, generateDirectory } from '#server/demo/directory/generator.ts';
+
+const usage = `usage: npm run seed -- --doctors N --offices M [--seed S] [--targets-share 0.1] [--batch-size 5000] [--concurrency 2] [--database-url URL]`;
+
+function count(value: string | undefined, name: string, fallback?: number): number {
+  if (value === undefined && fallback !== undefined) return fallback;
+  const parsed = Number(value);
+  if (value === undefined || !Number.isInteger(parsed) || parsed < 0)
+    throw new Error(`--${name} needs a whole number\n${usage}`);
+  return parsed;
+}
+
+async function main(): Promise<void> {
+  // npm runs workspace scripts in the workspace's folder: read relative paths (DATA_DIR) from where npm started.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+  const { values } = parseArgs({
+    options: {
+      doctors: { type: 'string' },
+      offices: { type: 'string' },
+      seed: { type: 'string' },
+      'targets-share': { type: 'string' },
+      'batch-size': { type: 'string' },
+      concurrency: { type: 'string' },
+      'database-url': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  const doctors = count(values.doctors, 'doctors');
+  const offices = count(values.offices, 'offices');
+  if (doctors > 0 && offices === 0) throw new Error(`doctors need offices: give --offices too\n${usage}`);
+  const seed = count(values.seed, 'seed', 1);
+  const batchSize = Math.max(1, count(values['batch-size'], 'batch-size', 5_000));
+  const concurrency = Math.max(1, count(values.concurrency, 'concurrency', 2));
+  const targetsShare = Number(values['targets-share'] ?? '0.1');
+  if (!(targetsShare >= 0 && targetsShare <= 1))
+    throw new Error(`--targets-share is a share between 0 and 1\n${usage}`);
+
+  const config = loadConfig({
+    ...process.env,
+    ...(values['database-url'] && { DATABASE_URL: values['database-url'] }),
+  });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'crm.sqlite'),
+    poolSize: concurrency + 1,
+  });
+  const started = performance.now();
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+  try {
+    console.log(`database: ${database.engine} at ${database.location}`);
+    await migrateToLatest(database.db);
+
+    let users = await demoUsers(database.db);
+    if (users.length === 0) {
+      await createDemoAccounts(database.db);
+      users = await demoUsers(database.db);
+      console.log(`created the ${users.length} demo accounts`);
+    }
+    const targetNames = await ensureTargets(database.db, demoTargets(nowIso()));
+    const takenRpps = await existingRpps(database.db);
+    console.log(
+      `directory before: ${takenRpps.size} doctors; adding ${doctors} doctors and ${offices} offices (seed ${seed})`,
+    );
+
+    await prepareBulkLoad(database.db);
+    const writers = new Set(DEMO_ACCOUNTS.filter((account) => account.readWrite).map((account) => account.email));
+    const batches = generateDirectory({
+      doctors,
+      offices,
+      seed,
+      batchSize,
+      takenRpps,
+      userTargets: { userIds: users.map((user) => user.id), targetNames, share: targetsShare },
+      updatedBy: users.filter((user) => writers.has(user.email)).map((user) => user.email),
+    });
+    let reported = 0;
+    const rows = await insertDirectory(database.db, batches, {
+      concurrency,
+      onProgress: (inserted) => {
+        if (inserted - reported < 500_000) return;
+        reported = inserted;
+        console.log(`  ${inserted.toLocaleString('en')} rows in ${seconds()} s`);
+      },
+    });
+    const loaded = seconds();
+    await analyze(database.db);
+    console.log(
+      `done: ${rows.toLocaleString('en')} rows in the directory tables in ${loaded} s, ${Math.round(rows / Number(loaded)).toLocaleString('en')} rows/s; with ANALYZE ${seconds()} s`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

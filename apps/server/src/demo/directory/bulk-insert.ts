@@ -1,0 +1,202 @@
+import { DEMO_ACCOUNTS } from '@crm/shared';
+import { type InsertObject, PostgresAdapter, sql } from 'kysely';
+import type { Db } from '#server/db/database.ts';
+import type { Database, TargetsTable } from '#server/db/schema.ts';
+import type { DirectoryBatch } from './generator.ts';
+
+/**
+ * Fast loading of generated directory rows (the demo set and the benchmark tiers), one transaction per
+ * batch: on SQLite, multi-row INSERTs as large as its bind-parameter limit allows; on PostgreSQL, one array
+ * parameter per column.
+ */
+
+/** SQLite's default limit of bind parameters in one statement (PostgreSQL's protocol allows 65,535). */
+const SQLITE_MAX_PARAMETERS = 32_766;
+/** Rows per statement beyond which bigger statements stop paying (and cost memory to build). */
+const MAX_ROWS_PER_STATEMENT = 5_000;
+/** PostgreSQL takes a column as one array parameter (unnest), so statements can be larger. */
+const POSTGRES_ROWS_PER_STATEMENT = 20_000;
+
+type TableName = keyof Database;
+
+/** Inserts rows in statements sized under the engine's parameter limit. All rows must have the same columns. */
+export async function insertRows<T extends TableName>(
+  db: Db,
+  table: T,
+  rows: readonly InsertObject<Database, T>[],
+): Promise<void> {
+  const first = rows[0];
+  if (!first) return;
+  if (isPostgresDb(db)) {
+    await insertRowsAsArrays(db, table, rows);
+    return;
+  }
+  const columns = Object.keys(first).length;
+  const rowsPerStatement = Math.max(1, Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(SQLITE_MAX_PARAMETERS / columns)));
+  for (let start = 0; start < rows.length; start += rowsPerStatement) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(start, start + rowsPerStatement))
+      .execute();
+  }
+}
+
+/**
+ * PostgreSQL: INSERT … SELECT FROM unnest($1::type[], $2::type[], …), one array parameter per column:
+ * far from the protocol's 65,535 parameters whatever the rows, and faster than a multi-row VALUES whose
+ * every value PostgreSQL parses and binds on its own.
+ */
+async function insertRowsAsArrays<T extends TableName>(
+  db: Db,
+  table: T,
+  rows: readonly InsertObject<Database, T>[],
+): Promise<void> {
+  const types = await columnTypes(db, table);
+  const columns = Object.keys(rows[0] ?? {});
+  for (let start = 0; start < rows.length; start += POSTGRES_ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + POSTGRES_ROWS_PER_STATEMENT) as readonly Record<string, unknown>[];
+    const arrays = columns.map((column) => {
+      const type = types.get(column);
+      if (!type) throw new Error(`${table} has no column ${column}`);
+      return sql`${chunk.map((row) => row[column] ?? null)}::${sql.raw(`${type}[]`)}`;
+    });
+    await sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
+      select * from unnest(${sql.join(arrays)})`.execute(db);
+  }
+}
+
+const columnTypeCache = new Map<string, Promise<Map<string, string>>>();
+
+/** A table's column types as PostgreSQL names them for arrays (uuid, text, int4, float8…). */
+function columnTypes(db: Db, table: string): Promise<Map<string, string>> {
+  let types = columnTypeCache.get(table);
+  if (!types) {
+    types = sql<{ column_name: string; udt_name: string }>`
+      select column_name, udt_name from information_schema.columns
+      where table_schema = current_schema() and table_name = ${table}`
+      .execute(db)
+      .then((result) => new Map(result.rows.map((row) => [row.column_name, row.udt_name])))
+      .catch((error: unknown) => {
+        columnTypeCache.delete(table);
+        throw error;
+      });
+    columnTypeCache.set(table, types);
+  }
+  return types;
+}
+
+function isPostgresDb(db: Db): boolean {
+  // dialect.ts's isPostgres takes a Kysely<unknown>, which a Kysely<Database> is not to the compiler.
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * Settings for a long bulk load on this connection. SQLite: a page cache big enough for the indexes being
+ * filled (random keys such as search words otherwise send each insert to the disk).
+ */
+export async function prepareBulkLoad(db: Db): Promise<void> {
+  if (isPostgresDb(db)) return;
+  await sql`pragma cache_size = -262144`.execute(db);
+  await sql`pragma temp_store = memory`.execute(db);
+  // A seed that a machine crash interrupts is started again on a fresh database: skip the syncs.
+  await sql`pragma synchronous = off`.execute(db);
+}
+
+/** A generated batch, in one transaction, parents before children. */
+export async function insertDirectoryBatch(db: Db, batch: DirectoryBatch): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await insertRows(trx, 'offices', batch.offices);
+    await insertRows(trx, 'doctors', batch.doctors);
+    await insertRows(trx, 'doctor_search_words', batch.doctorSearchWords);
+    await insertRows(trx, 'doctor_search_prefixes', batch.doctorSearchPrefixes);
+    await insertRows(trx, 'doctor_offices', batch.doctorOffices);
+    await insertRows(trx, 'office_specialties', batch.officeSpecialties);
+    await insertRows(trx, 'doctor_user_data', batch.doctorUserData);
+  });
+}
+
+/**
+ * Inserts generated batches, `concurrency` transactions at a time on PostgreSQL (one connection each; the
+ * generator prepares the next batch meanwhile), one at a time on SQLite. Every batch of one kind (offices,
+ * doctors, office specialties) is committed before a batch of the next kind starts: children after parents.
+ * Answers the number of rows inserted.
+ */
+export async function insertDirectory(
+  db: Db,
+  batches: Iterable<DirectoryBatch>,
+  options: { concurrency?: number; onProgress?: (rows: number) => void } = {},
+): Promise<number> {
+  const concurrency = isPostgresDb(db) ? Math.max(1, options.concurrency ?? 2) : 1;
+  const inFlight = new Set<Promise<void>>();
+  let failure: { error: unknown } | null = null;
+  let kind = '';
+  let rows = 0;
+  const settle = async (all: boolean) => {
+    while (inFlight.size > 0 && (all || inFlight.size >= concurrency)) await Promise.race(inFlight);
+    if (failure) throw failure.error;
+  };
+  for (const batch of batches) {
+    const batchKind = (Object.keys(batch) as (keyof DirectoryBatch)[]).find((key) => batch[key].length > 0) ?? '';
+    await settle(batchKind !== kind);
+    kind = batchKind;
+    const count = batchRowCount(batch);
+    const insert: Promise<void> = insertDirectoryBatch(db, batch)
+      .then(
+        () => {
+          rows += count;
+          options.onProgress?.(rows);
+        },
+        (error: unknown) => {
+          failure ??= { error };
+        },
+      )
+      .finally(() => inFlight.delete(insert));
+    inFlight.add(insert);
+  }
+  await settle(true);
+  return rows;
+}
+
+/** Rows of a batch, for progress reports. */
+export function batchRowCount(batch: DirectoryBatch): number {
+  return Object.values(batch).reduce((sum, rows) => sum + rows.length, 0);
+}
+
+/** The RPPS numbers already used, so a generated tier never collides with them. */
+export async function existingRpps(db: Db): Promise<Set<string>> {
+  const rows = await db.selectFrom('doctors').select('rpps').execute();
+  return new Set(rows.map((row) => row.rpps));
+}
+
+/** The demo accounts present in the database (id and e-mail). */
+export function demoUsers(db: Db): Promise<{ id: string; email: string }[]> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where(
+      'email',
+      'in',
+      DEMO_ACCOUNTS.map((account) => account.email),
+    )
+    .orderBy('email')
+    .execute();
+}
+
+/** Inserts the targets when none is configured yet; answers the names of the active targets, by priority. */
+export async function ensureTargets(db: Db, targets: readonly TargetsTable[]): Promise<string[]> {
+  const existing = await db.selectFrom('targets').select('id').limit(1).executeTakeFirst();
+  if (!existing) await insertRows(db, 'targets', targets);
+  const active = await db
+    .selectFrom('targets')
+    .select('name')
+    .where('active', '=', 1)
+    .orderBy('priority', 'desc')
+    .orderBy('name')
+    .execute();
+  return active.map((row) => row.name);
+}
+
+/** Refreshes the planner's statistics after a bulk load (both engines call it ANALYZE). */
+export async function analyze(db: Db): Promise<void> {
+  await sql`analyze`.execute(db);
+}

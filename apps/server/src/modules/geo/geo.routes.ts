@@ -1,0 +1,34 @@
+import { UgaQuery, UgaResult } from '@crm/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '#server/http/authenticate.ts';
+import { AppError } from '#server/http/errors.ts';
+import { errorResponses } from '#server/http/openapi.ts';
+import type { GeoService } from './geo.service.ts';
+
+export const geoRoutes: FastifyPluginAsyncZod<{ services: { geo: GeoService } }> = (app, { services }) => {
+  app.get(
+    '/geo/uga',
+    {
+      schema: {
+        tags: ['geo'],
+        summary: 'The UGA zone of an address: geocoded, then looked up in the UGA boundary file',
+        querystring: UgaQuery,
+        response: { 200: UgaResult, ...errorResponses(400, 401, 404, 500, 502) },
+      },
+    },
+    async (request) => {
+      requireAuth(request);
+      try {
+        return await services.geo.findUga(request.query);
+      } catch (error) {
+        // The answer says what failed; the log says why, for whoever runs the server.
+        if (error instanceof AppError && (error.code === 'UGA_FILE_FAILED' || error.code === 'GEOCODING_FAILED')) {
+          request.log.error({ err: error.cause, code: error.code }, 'UGA extraction failed');
+        }
+        throw error;
+      }
+    },
+  );
+
+  return Promise.resolve();
+};

@@ -1,0 +1,37 @@
+import type { UgaQuery, UgaResult } from '@crm/shared';
+import { AppError } from '#server/http/errors.ts';
+import { Geocoder } from './geocoder.ts';
+import { UgaBoundaries } from './uga-boundaries.ts';
+
+export type GeoSettings = {
+  /** A geocoder speaking the national address API's protocol; null: the built-in coarse geocoder only. */
+  geocoderUrl: string | null;
+  /** The TopoJSON file of UGA zones. */
+  ugaFile: string;
+  geocoderTimeoutMs?: number;
+  /** Fall back to the built-in table of communes when the geocoder has no answer (default true). */
+  coarseFallback?: boolean;
+};
+
+/** UGA extraction: an address, geocoded, then looked up in the UGA boundary file. */
+export class GeoService {
+  private readonly geocoder: Geocoder;
+  private readonly boundaries: UgaBoundaries;
+
+  constructor(readonly settings: GeoSettings) {
+    this.geocoder = new Geocoder({
+      url: settings.geocoderUrl,
+      ...(settings.geocoderTimeoutMs !== undefined && { timeoutMs: settings.geocoderTimeoutMs }),
+      ...(settings.coarseFallback !== undefined && { coarseFallback: settings.coarseFallback }),
+    });
+    this.boundaries = new UgaBoundaries(settings.ugaFile);
+  }
+
+  /** Any signed-in user may ask (it only reads); the client offers the button to readWrite users. */
+  async findUga(query: UgaQuery): Promise<UgaResult> {
+    const point = await this.geocoder.geocode(query);
+    const zone = await this.boundaries.find(point);
+    if (!zone) throw new AppError('UGA_NOT_FOUND');
+    return { code: zone.code, name: zone.name, latitude: point.latitude, longitude: point.longitude };
+  }
+}
