@@ -89,6 +89,9 @@ export type DoctorSearchWordsTable = {
   /** f: first name, l: last name, r: rpps */
   field: 'f' | 'l' | 'r';
   doctor_id: string;
+  last_name_norm: string;
+  first_name_norm: string;
+  rpps: string;
 };
 
 export type DoctorSearchPrefixesTable = {

@@ -1,4 +1,5 @@
 import type { FormRule } from 'antd';
+import { isApiError } from '@/lib/api-client';
 import { translateKey } from '@/lib/i18n';
 
 /** What the rule needs of a zod schema; typed structurally so the web app needs no direct zod import. */
@@ -19,4 +20,32 @@ export function schemaRule(schema: SchemaLike): FormRule {
       return Promise.reject(new Error(translateKey(result.error?.issues[0]?.message ?? 'validation.invalid')));
     },
   };
+}
+
+/** The spec's required-field rule ('This field is required'); blank text counts as empty. */
+export function requiredRule(): FormRule {
+  return { required: true, whitespace: true, message: translateKey('validation.required') };
+}
+
+/** What a form offers to show errors next to its fields (antd's FormInstance has it). */
+export type FieldErrorTarget<Name extends string> = {
+  setFields: (fields: Array<{ name: Name; errors: string[] }>) => void;
+};
+
+/**
+ * Puts the server's per-field messages (a 400's or 409's `fields`, already translated) next to the form's
+ * fields among `fieldNames`. Returns whether any of them was concerned.
+ */
+export function applyServerFieldErrors<Name extends string>(
+  form: FieldErrorTarget<Name>,
+  error: unknown,
+  fieldNames: readonly Name[],
+): boolean {
+  if (!isApiError(error) || error.fields === undefined) return false;
+  const fields = fieldNames.flatMap((name) => {
+    const message = error.fields?.[name];
+    return message === undefined ? [] : [{ name, errors: [message] }];
+  });
+  form.setFields(fields);
+  return fields.length > 0;
 }

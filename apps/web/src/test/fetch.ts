@@ -22,3 +22,13 @@ export function stubFetch(handlers: Record<string, FetchHandler>) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/** The URL of a recorded call ('/api/doctors/search?search=mar&page=1&limit=50'). */
+export function urlOf(input: RequestInfo | URL): string {
+  return input instanceof Request ? input.url : input.toString();
+}
+
+/** The JSON body a recorded call sent, parsed. */
+export function jsonBody(init: RequestInit | undefined): unknown {
+  return typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+}

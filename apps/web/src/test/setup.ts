@@ -29,8 +29,9 @@ class ResizeObserverStub {
 // Assigned, not stubbed: tests' vi.unstubAllGlobals() (for fetch) must not remove it.
 window.ResizeObserver = ResizeObserverStub;
 
-// antd renders slowly in jsdom, slower still when every project runs at once: findBy waits up to 5 s.
-configure({ asyncUtilTimeout: 5_000 });
+// antd renders slowly in jsdom, slower still when every project runs at once (and the directory pages
+// are heavy: forms, tables and dialogs): findBy and waitFor wait up to 10 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -25,8 +25,6 @@ export const SEARCH_SCORES = { exactName: 1000, bothNames: 100, oneName: 10, rpp
 
 export type ScoredDoctor = { firstName: string; lastName: string; rpps: string };
 
-const words = (text: string) => normalizeForSearch(text).split(' ').filter(Boolean);
-
 /** Does every term match a name word or the RPPS (prefix match, accents and case ignored)? */
 export function matchesSearch(doctor: ScoredDoctor, query: string): boolean {
   return searchScore(doctor, query) > 0;
@@ -34,23 +32,33 @@ export function matchesSearch(doctor: ScoredDoctor, query: string): boolean {
 
 /** The score of a doctor for a query; 0 when some term matches nothing. */
 export function searchScore(doctor: ScoredDoctor, query: string): number {
-  const terms = searchTerms(query);
+  return scoreNormalized(
+    searchTerms(query),
+    normalizeForSearch(doctor.firstName),
+    normalizeForSearch(doctor.lastName),
+    doctor.rpps,
+  );
+}
+
+/**
+ * The same score from already normalised terms and names (the server stores normalised names, and
+ * ranks thousands of candidates per keystroke).
+ */
+export function scoreNormalized(terms: string[], firstName: string, lastName: string, rpps: string): number {
   if (terms.length === 0) return 0;
-  const first = words(doctor.firstName);
-  const last = words(doctor.lastName);
   const normalizedQuery = terms.join(' ');
-  const firstName = first.join(' ');
-  const lastName = last.join(' ');
   if (normalizedQuery === `${firstName} ${lastName}` || normalizedQuery === `${lastName} ${firstName}`) {
     return SEARCH_SCORES.exactName;
   }
+  const first = firstName.split(' ');
+  const last = lastName.split(' ');
   let hitsFirst = false;
   let hitsLast = false;
   let hitsRpps = false;
   for (const term of terms) {
     const inFirst = first.some((word) => word.startsWith(term));
     const inLast = last.some((word) => word.startsWith(term));
-    const inRpps = doctor.rpps.startsWith(term);
+    const inRpps = rpps.startsWith(term);
     if (!inFirst && !inLast && !inRpps) return 0;
     hitsFirst ||= inFirst;
     hitsLast ||= inLast;

@@ -53,11 +53,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('word', searchText, (c) => c.notNull())
     .addColumn('field', 'text', (c) => c.notNull())
     .addColumn('doctor_id', id, (c) => c.notNull().references('doctors.id').onDelete('cascade'))
+    // What ranking needs, so a word's matches are ranked from this table alone, without a join per match.
+    .addColumn('last_name_norm', searchText, (c) => c.notNull())
+    .addColumn('first_name_norm', searchText, (c) => c.notNull())
+    .addColumn('rpps', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('doctor_search_words_pk', ['word', 'field', 'doctor_id'])
     .execute();
   await db.schema.createIndex('doctor_search_words_doctor_idx').on('doctor_search_words').column('doctor_id').execute();
 
-  // The first one to three letters of each name word and of the RPPS, with the doctor's name order in the
+  // The first one to four characters of each name word and of the RPPS, with the doctor's name order in the
   // key: a page of "m…" is the first rows of one index range, already sorted (docs/decisions/0006).
   await db.schema
     .createTable('doctor_search_prefixes')

@@ -11,8 +11,9 @@ export function doctorNameColumns(doctor: Pick<Named, 'firstName' | 'lastName'>)
 /** The rows of doctor_search_words for a doctor: each word of each name, and the RPPS. */
 export function doctorSearchWords(doctorId: string, doctor: Named): DoctorSearchWordsTable[] {
   const rows = new Map<string, DoctorSearchWordsTable>();
+  const names = doctorNameColumns(doctor);
   const add = (word: string, field: DoctorSearchWordsTable['field']) => {
-    if (word !== '') rows.set(`${field}:${word}`, { word, field, doctor_id: doctorId });
+    if (word !== '') rows.set(`${field}:${word}`, { word, field, doctor_id: doctorId, ...names, rpps: doctor.rpps });
   };
   for (const word of normalizeForSearch(doctor.firstName).split(' ')) add(word, 'f');
   for (const word of normalizeForSearch(doctor.lastName).split(' ')) add(word, 'l');
@@ -21,9 +22,9 @@ export function doctorSearchWords(doctorId: string, doctor: Named): DoctorSearch
 }
 
 /** Search words this short (or shorter) are served by doctor_search_prefixes, in name order. */
-export const SHORT_PREFIX_MAX = 3;
+export const SHORT_PREFIX_MAX = 4;
 
-/** The rows of doctor_search_prefixes for a doctor: the first 1 to 3 letters of each word and of the RPPS. */
+/** The rows of doctor_search_prefixes for a doctor: the first 1 to 4 characters of each word and of the RPPS. */
 export function doctorSearchPrefixes(doctorId: string, doctor: Named): DoctorSearchPrefixesTable[] {
   const names = doctorNameColumns(doctor);
   const prefixes = new Set<string>();

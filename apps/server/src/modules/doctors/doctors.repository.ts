@@ -148,23 +148,34 @@ export class DoctorsRepository {
    * term's word range, each other term checked on the same doctor.
    */
   async rankingRows(driving: string, others: string[], cap: number) {
-    return this.db
+    const rows = await this.db
       .selectFrom('doctor_search_words as w')
-      .innerJoin('doctors as d', 'd.id', 'w.doctor_id')
-      .select([
-        'd.id',
-        'd.first_name as firstName',
-        'd.last_name as lastName',
-        'd.rpps',
-        'd.last_name_norm',
-        'd.first_name_norm',
-      ])
-      .distinct()
+      .select(['w.doctor_id as id', 'w.rpps', 'w.last_name_norm', 'w.first_name_norm'])
       .where('w.word', '>=', driving)
       .where('w.word', '<', prefixUpperBound(driving))
       .$if(others.length > 0, (qb) => qb.where((eb) => eb.and(others.map((term) => wordExists('w.doctor_id', term)))))
-      .limit(cap + 1)
+      .limit(cap * 2)
       .execute();
+    // A doctor appears once per matching word (Marie Martin for "mar").
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return [...byId.values()].slice(0, cap + 1);
+  }
+
+  /** How many search words start with `term`, counting no further than `max`. */
+  async wordMatchesUpTo(term: string, max: number): Promise<number> {
+    const row = await this.db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('doctor_search_words')
+          .select('doctor_id')
+          .where('word', '>=', term)
+          .where('word', '<', prefixUpperBound(term))
+          .limit(max)
+          .as('m'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return row.count;
   }
 
   /** One page of the doctors having a word that starts with `prefix` (1 to 3 letters), in name order. */

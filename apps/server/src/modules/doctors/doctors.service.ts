@@ -7,7 +7,7 @@ import {
   type DoctorUpdate,
   type DoctorUserDataInput,
   pagesFor,
-  searchScore,
+  scoreNormalized,
   searchTerms,
 } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
@@ -31,6 +31,9 @@ import { type DoctorRow, type DoctorsRepository, doctorFields, toDoctorListItem 
 export const RANKED_SEARCH_CAP = 2000;
 /** Longer words are ranked exactly up to this many matches (a very common surname). */
 const RANKED_SEARCH_CAP_LONG = 20_000;
+
+/** Counting a word's matches stops here: enough to tell a selective word from a common one. */
+const SELECTIVITY_PROBE = 2000;
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const BROAD_TOTAL_TTL_MS = 60_000;
@@ -68,7 +71,7 @@ export class DoctorsService {
     const terms = searchTerms(query.search);
     if (terms.length === 0) return { doctors: [], total: 0, pages: 1 };
     const offset = (query.page - 1) * query.limit;
-    const { ids, total } = await this.rankedPage(terms, query.search, offset, query.limit);
+    const { ids, total } = await this.rankedPage(terms, offset, query.limit);
     const recent = new Set([...query.recentIds, ...(await this.deps.recent.ids(auth.user.id))]);
     const rows = await this.deps.doctors.listItems(ids, auth.user.id);
     return { doctors: rows.map((row) => toDoctorListItem(row, recent)), total, pages: pagesFor(total, query.limit) };
@@ -78,7 +81,7 @@ export class DoctorsService {
   async pick(auth: AuthContext, search: string, limit: number): Promise<DoctorListItem[]> {
     const terms = searchTerms(search);
     if (terms.length === 0) return [];
-    const { ids } = await this.rankedPage(terms, search, 0, limit);
+    const { ids } = await this.rankedPage(terms, 0, limit);
     const recent = new Set(await this.deps.recent.ids(auth.user.id));
     const rows = await this.deps.doctors.listItems(ids, auth.user.id);
     return rows.map((row) => toDoctorListItem(row, recent));
@@ -88,9 +91,9 @@ export class DoctorsService {
    * The page's ids and the total. Short words with many matches are read in name order from the prefix
    * index; anything else is ranked exactly by the spec's score (docs/decisions/0006).
    */
-  private async rankedPage(terms: string[], search: string, offset: number, limit: number) {
+  private async rankedPage(terms: string[], offset: number, limit: number) {
     const { doctors } = this.deps;
-    const [driving = '', ...others] = [...terms].sort((a, b) => b.length - a.length);
+    const [driving = '', ...others] = await this.bySelectivity(terms);
     const prefix = driving.slice(0, SHORT_PREFIX_MAX);
     const broadTotal = async () => {
       // The prefix stands for the driving word; when that word is longer, it must match too.
@@ -117,11 +120,20 @@ export class DoctorsService {
         id: row.id,
         last: row.last_name_norm,
         first: row.first_name_norm,
-        score: searchScore(row, search),
+        score: scoreNormalized(terms, row.first_name_norm, row.last_name_norm, row.rpps),
       }))
       .filter((row) => row.score > 0)
       .sort((a, b) => b.score - a.score || byText(a.last, b.last) || byText(a.first, b.first) || byText(a.id, b.id));
     return { ids: ranked.slice(offset, offset + limit).map((row) => row.id), total: ranked.length };
+  }
+
+  /** The terms, the one with the fewest matches first (it drives the query; the others filter it). */
+  private async bySelectivity(terms: string[]): Promise<string[]> {
+    const longestFirst = [...terms].sort((a, b) => b.length - a.length);
+    if (terms.length < 2) return longestFirst;
+    const counts = new Map<string, number>();
+    for (const term of longestFirst) counts.set(term, await this.deps.doctors.wordMatchesUpTo(term, SELECTIVITY_PROBE));
+    return longestFirst.sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0));
   }
 
   async get(auth: AuthContext, id: string): Promise<Doctor> {

@@ -1,10 +1,76 @@
+import { Tabs, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { NotBuiltYet } from '@/ui/NotBuiltYet';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCanWrite } from '@/app/permissions';
+import { DoctorCreateForm } from '@/modules/doctors/components/DoctorCreateForm';
+import { DoctorProfile, toDoctorTab } from '@/modules/doctors/components/DoctorProfile';
+import { PageHeader } from '@/ui/PageHeader';
+import { ReadOnlyNotice } from '@/ui/ReadOnlyNotice';
 
 /** /doctors/new and /doctors/:id: without an id the page creates. */
 export function DoctorDetailPage() {
-  const { t } = useTranslation();
   const { id } = useParams();
-  return <NotBuiltYet title={id === undefined ? t('doctors.newTitle') : t('doctors.detailTitle')} />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  // Back returns to the list as it was (its search is in the address); opened directly, to the list.
+  const handleBack = () => {
+    if (location.key === 'default') void navigate('/doctors');
+    else void navigate(-1);
+  };
+
+  if (id === undefined) {
+    return <NewDoctor onBack={handleBack} />;
+  }
+  return (
+    <DoctorProfile
+      key={id}
+      doctorId={id}
+      tab={toDoctorTab(searchParams.get('tab'))}
+      onTabChange={(tab) => {
+        setSearchParams(tab === 'details' ? {} : { tab }, { replace: true });
+      }}
+      onBack={handleBack}
+    />
+  );
+}
+
+type NewDoctorProps = { onBack: () => void };
+
+/** The three tabs are there from the start; consent and activities need the doctor to exist. */
+function NewDoctor({ onBack }: NewDoctorProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const canWrite = useCanWrite();
+  const needsSaving = (label: string) => (
+    <Tooltip title={t('doctors.create.availableAfterCreation')}>
+      <span>{label}</span>
+    </Tooltip>
+  );
+  return (
+    <div className="page">
+      <PageHeader title={t('doctors.newTitle')} subtitle={t('doctors.create.subtitle')} onBack={onBack} />
+      <Tabs
+        className="page-tabs"
+        activeKey="details"
+        items={[
+          {
+            key: 'details',
+            label: t('doctors.detail.tabs.details'),
+            children: canWrite ? (
+              <DoctorCreateForm
+                onCreated={(doctor) => void navigate(`/doctors/${doctor.id}`, { replace: true })}
+                onCancel={onBack}
+              />
+            ) : (
+              <ReadOnlyNotice onBack={onBack} />
+            ),
+          },
+          { key: 'consent', label: needsSaving(t('doctors.detail.tabs.consent')), disabled: true },
+          { key: 'activities', label: needsSaving(t('doctors.detail.tabs.activities')), disabled: true },
+        ]}
+      />
+    </div>
+  );
 }

@@ -1,7 +1,93 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { SPECIALTIES, type Specialty } from '@crm/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NotBuiltYet } from '@/ui/NotBuiltYet';
+import { useNavigate } from 'react-router';
+import { useCanWrite } from '@/app/permissions';
+import { useListParams } from '@/lib/use-list-params';
+import { officeQueries } from '@/modules/offices/api';
+import { OfficeTable } from '@/modules/offices/components/OfficeTable';
+import { PageHeader } from '@/ui/PageHeader';
 
+const SPECIALTY_PARAM = 'specialty';
+
+function specialtiesOf(text: string | null): Specialty[] {
+  const chosen = (text ?? '').split(',');
+  return SPECIALTIES.filter((specialty) => chosen.includes(specialty));
+}
+
+/** /offices: search, multi-select specialty filter and the paged table (spec 000 §2). */
 export function OfficeListPage() {
   const { t } = useTranslation();
-  return <NotBuiltYet title={t('offices.listTitle')} />;
+  const navigate = useNavigate();
+  const canWrite = useCanWrite();
+  const list = useListParams();
+  const specialty = specialtiesOf(list.params.get(SPECIALTY_PARAM));
+  const specialties = useQuery(officeQueries.specialties());
+  const specialtyOptions = (specialties.data ?? SPECIALTIES).map((value) => ({
+    value,
+    label: t(`specialties.${value}`),
+  }));
+
+  return (
+    <div className="page">
+      <PageHeader
+        title={t('offices.listTitle')}
+        subtitle={t('offices.list.subtitle')}
+        actions={
+          canWrite ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="add-office-button"
+              onClick={() => void navigate('/offices/new')}
+            >
+              {t('offices.list.add')}
+            </Button>
+          ) : undefined
+        }
+      />
+      <Card className="page-card">
+        <div className="list-toolbar">
+          <Input
+            allowClear
+            size="large"
+            className="list-search"
+            prefix={<SearchOutlined />}
+            placeholder={t('offices.list.searchPlaceholder')}
+            aria-label={t('offices.list.searchLabel')}
+            data-testid="office-search-input"
+            value={list.searchText}
+            onChange={(event) => {
+              list.onSearchTextChange(event.target.value);
+            }}
+          />
+          <Select<Specialty[]>
+            mode="multiple"
+            allowClear
+            size="large"
+            className="specialty-filter"
+            placeholder={t('offices.list.specialtyFilter')}
+            aria-label={t('offices.list.specialtyFilter')}
+            data-testid="specialty-filter"
+            maxTagCount="responsive"
+            loading={specialties.isPending}
+            value={specialty}
+            options={specialtyOptions}
+            onChange={(chosen) => {
+              list.updateParams({ [SPECIALTY_PARAM]: chosen.join(',') });
+            }}
+          />
+        </div>
+        <OfficeTable
+          search={list.search}
+          specialty={specialty}
+          page={list.page}
+          limit={list.limit}
+          onPageChange={list.onPageChange}
+        />
+      </Card>
+    </div>
+  );
 }

@@ -1,0 +1,213 @@
+import {
+  Doctor,
+  DoctorList,
+  DoctorSearchResult,
+  type DoctorInput,
+  type DoctorUpdate,
+  type DoctorUserDataInput,
+} from '@crm/shared';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { queryString } from '@/lib/query-string';
+import { officeKeys } from '@/modules/offices/api';
+
+export type DoctorSearchParams = { search: string; page: number; limit: number };
+
+/** Recent doctors answer with DoctorListItems too. */
+const RecentDoctorList = DoctorList;
+
+export const doctorKeys = {
+  all: ['doctors'] as const,
+  searches: () => [...doctorKeys.all, 'search'] as const,
+  pickers: () => [...doctorKeys.all, 'picker'] as const,
+  details: () => [...doctorKeys.all, 'detail'] as const,
+  detail: (id: string) => [...doctorKeys.details(), id] as const,
+  recent: () => ['recent-doctors'] as const,
+};
+
+export const doctorQueries = {
+  /** GET /api/doctors/search: the doctors list's paged results (the previous page stays while the next loads). */
+  search: (params: DoctorSearchParams) =>
+    queryOptions({
+      queryKey: [...doctorKeys.searches(), params],
+      queryFn: ({ signal }) => apiClient.get(`/doctors/search${queryString(params)}`, DoctorSearchResult, { signal }),
+      placeholderData: keepPreviousData,
+    }),
+  /** GET /api/doctors: the best matches, for pickers (the office's add-doctor dialog). */
+  picker: (search: string, limit = 10) =>
+    queryOptions({
+      queryKey: [...doctorKeys.pickers(), { search, limit }],
+      queryFn: ({ signal }) => apiClient.get(`/doctors${queryString({ search, limit })}`, DoctorList, { signal }),
+      select: (list) => list.doctors,
+      placeholderData: keepPreviousData,
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: doctorKeys.detail(id),
+      queryFn: ({ signal }) => apiClient.get(`/doctors/${encodeURIComponent(id)}`, Doctor, { signal }),
+    }),
+  /** GET /api/recent-doctors: the caller's recently viewed doctors, most recent first. */
+  recent: () =>
+    queryOptions({
+      queryKey: [...doctorKeys.recent(), 'list'],
+      queryFn: ({ signal }) => apiClient.get('/recent-doctors', RecentDoctorList, { signal }),
+      select: (list) => list.doctors,
+    }),
+};
+
+/**
+ * Everything that lists doctors: search results, pickers, the recent list and the offices' doctor tables.
+ * A change to a doctor (name, targets, primary office) shows in all of them.
+ */
+function invalidateDoctorLists(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: doctorKeys.searches() }),
+    queryClient.invalidateQueries({ queryKey: doctorKeys.pickers() }),
+    queryClient.invalidateQueries({ queryKey: doctorKeys.recent() }),
+    queryClient.invalidateQueries({ queryKey: officeKeys.doctorLists() }),
+  ]);
+}
+
+/** A doctor's offices changed: their doctor counts, doctor tables and (specialty) filters too. */
+function invalidateOfficesOf(queryClient: QueryClient, officeIds: readonly string[]): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: officeKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: officeKeys.specialties() }),
+    ...officeIds.map((officeId) => queryClient.invalidateQueries({ queryKey: officeKeys.detail(officeId) })),
+  ]);
+}
+
+function storeDoctor(queryClient: QueryClient, doctor: Doctor): void {
+  queryClient.setQueryData(doctorQueries.detail(doctor.id).queryKey, doctor);
+}
+
+export function useCreateDoctorMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DoctorInput) => apiClient.post('/doctors', input, Doctor),
+    onSuccess: (doctor) => {
+      storeDoctor(queryClient, doctor);
+      void invalidateDoctorLists(queryClient);
+    },
+  });
+}
+
+/** PUT /api/doctors/{id}: inline edits send the one field that changed. */
+export function useUpdateDoctorMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: DoctorUpdate) => apiClient.put(`/doctors/${encodeURIComponent(id)}`, patch, Doctor),
+    onSuccess: (doctor, patch) => {
+      storeDoctor(queryClient, doctor);
+      void invalidateDoctorLists(queryClient);
+      // The offices' specialty filters follow their doctors' specialties.
+      if (patch.primarySpecialty !== undefined || patch.secondarySpecialty !== undefined) {
+        void invalidateOfficesOf(
+          queryClient,
+          doctor.offices.map((office) => office.id),
+        );
+      }
+    },
+  });
+}
+
+/** PUT /api/doctors/{id}/user-data: the signed-in user's own target and potential target. */
+export function useUpdateDoctorUserDataMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DoctorUserDataInput) =>
+      apiClient.put(`/doctors/${encodeURIComponent(id)}/user-data`, input, Doctor),
+    onSuccess: (doctor) => {
+      storeDoctor(queryClient, doctor);
+      void invalidateDoctorLists(queryClient);
+    },
+  });
+}
+
+export function useDeleteDoctorMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (doctor: Doctor) => apiClient.send(`/doctors/${encodeURIComponent(doctor.id)}`, { method: 'DELETE' }),
+    onSuccess: (_nothing, doctor) => {
+      queryClient.removeQueries({ queryKey: doctorKeys.detail(doctor.id), exact: true });
+      void invalidateDoctorLists(queryClient);
+      void invalidateOfficesOf(
+        queryClient,
+        doctor.offices.map((office) => office.id),
+      );
+    },
+  });
+}
+
+export type DoctorOfficeLink = { doctorId: string; officeId: string };
+
+/** POST /api/doctors/{id}/offices: links an office (the doctor's first becomes the primary one). */
+export function useLinkOfficeMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ doctorId, officeId }: DoctorOfficeLink) =>
+      apiClient.post(`/doctors/${encodeURIComponent(doctorId)}/offices`, { officeId }, Doctor),
+    onSuccess: (doctor, { officeId }) => {
+      storeDoctor(queryClient, doctor);
+      void invalidateDoctorLists(queryClient);
+      void invalidateOfficesOf(queryClient, [officeId]);
+    },
+  });
+}
+
+export function useSetPrimaryOfficeMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ doctorId, officeId }: DoctorOfficeLink) =>
+      apiClient.put(
+        `/doctors/${encodeURIComponent(doctorId)}/offices/${encodeURIComponent(officeId)}/primary`,
+        undefined,
+        Doctor,
+      ),
+    onSuccess: (doctor) => {
+      storeDoctor(queryClient, doctor);
+      // Lists show the primary office; the offices themselves don't change.
+      void invalidateDoctorLists(queryClient);
+    },
+  });
+}
+
+/** POST /api/recent-doctors: a doctor opened from the list goes to the top of the recent list. */
+export function useRecordRecentDoctorMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (doctorId: string) => apiClient.send('/recent-doctors', { method: 'POST', body: { doctorId } }),
+    onSuccess: (_nothing, doctorId) => {
+      void queryClient.invalidateQueries({ queryKey: doctorKeys.recent() });
+      // The recent marker of search results and the detail's isRecent.
+      void queryClient.invalidateQueries({ queryKey: doctorKeys.searches() });
+      void queryClient.invalidateQueries({ queryKey: doctorKeys.detail(doctorId) });
+    },
+  });
+}
+
+export function useRemoveRecentDoctorMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (doctorId: string) =>
+      apiClient.send(`/recent-doctors/${encodeURIComponent(doctorId)}`, { method: 'DELETE' }),
+    onSuccess: (_nothing, doctorId) => {
+      void queryClient.invalidateQueries({ queryKey: doctorKeys.recent() });
+      void queryClient.invalidateQueries({ queryKey: doctorKeys.searches() });
+      void queryClient.invalidateQueries({ queryKey: doctorKeys.detail(doctorId) });
+    },
+  });
+}
+
+/** DELETE /api/recent-doctors: empties the caller's recent list. */
+export function useClearRecentDoctorsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.send('/recent-doctors', { method: 'DELETE' }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: doctorKeys.recent() });
+      void queryClient.invalidateQueries({ queryKey: doctorKeys.searches() });
+      void queryClient.invalidateQueries({ queryKey: doctorKeys.details() });
+    },
+  });
+}

@@ -1,0 +1,140 @@
+import type { Doctor } from '@crm/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Result, Row, Skeleton, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
+import { serverMessage } from '@/lib/errors';
+import { doctorQueries } from '@/modules/doctors/api';
+import { DoctorHeader } from '@/modules/doctors/components/DoctorHeader';
+import { DoctorIdentityCard } from '@/modules/doctors/components/DoctorIdentityCard';
+import { DoctorTargetsCard } from '@/modules/doctors/components/DoctorTargetsCard';
+import { LinkedOfficesCard } from '@/modules/doctors/components/LinkedOfficesCard';
+import { PendingFeature } from '@/modules/doctors/components/PendingFeature';
+import { LastUpdate } from '@/ui/LastUpdate';
+
+/** The doctor page's tabs (spec 000 §2); ?tab=consent opens the consent tab. */
+export const DOCTOR_TABS = ['details', 'consent', 'activities'] as const;
+export type DoctorTab = (typeof DOCTOR_TABS)[number];
+
+export function toDoctorTab(value: string | null): DoctorTab {
+  return DOCTOR_TABS.find((tab) => tab === value) ?? 'details';
+}
+
+export type DoctorProfileProps = {
+  doctorId: string;
+  tab: DoctorTab;
+  onTabChange: (tab: DoctorTab) => void;
+  onBack: () => void;
+};
+
+/** /doctors/{id}: the doctor's header and the three tabs. */
+export function DoctorProfile({ doctorId, tab, onTabChange, onBack }: DoctorProfileProps) {
+  const { t } = useTranslation();
+  const { data: doctor, isPending, isError, error, refetch } = useQuery(doctorQueries.detail(doctorId));
+
+  if (isPending) return <DoctorProfileSkeleton />;
+  if (isError) {
+    const isMissing = isApiError(error) && error.status === 404;
+    return (
+      <Card className="page-card">
+        <Result
+          status={isMissing ? '404' : 'error'}
+          title={isMissing ? t('doctors.detail.notFound') : t('doctors.detail.loadFailed')}
+          subTitle={isMissing ? undefined : serverMessage(error)}
+          extra={[
+            <Button key="back" onClick={onBack}>
+              {t('doctors.detail.backToList')}
+            </Button>,
+            !isMissing && (
+              <Button key="retry" type="primary" onClick={() => void refetch()}>
+                {t('common.retry')}
+              </Button>
+            ),
+          ]}
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <div className="page">
+      <DoctorHeader doctor={doctor} onBack={onBack} />
+      <Tabs
+        className="page-tabs"
+        activeKey={tab}
+        onChange={(key) => {
+          onTabChange(toDoctorTab(key));
+        }}
+        items={[
+          { key: 'details', label: t('doctors.detail.tabs.details'), children: <DoctorDetailsTab doctor={doctor} /> },
+          {
+            key: 'consent',
+            label: t('doctors.detail.tabs.consent'),
+            children: (
+              <Card className="page-card">
+                <PendingFeature
+                  title={t('doctors.detail.tabs.consent')}
+                  description={t('doctors.detail.consentPending')}
+                />
+              </Card>
+            ),
+          },
+          {
+            key: 'activities',
+            label: t('doctors.detail.tabs.activities'),
+            children: (
+              <Card className="page-card">
+                <PendingFeature
+                  title={t('doctors.detail.tabs.activities')}
+                  description={t('doctors.detail.activitiesPending')}
+                />
+              </Card>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+type DoctorDetailsTabProps = { doctor: Doctor };
+
+function DoctorDetailsTab({ doctor }: DoctorDetailsTabProps) {
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={16}>
+        <DoctorIdentityCard doctor={doctor} />
+      </Col>
+      <Col xs={24} xl={8}>
+        <div className="side-column">
+          <DoctorTargetsCard doctor={doctor} />
+          <LastUpdate updatedBy={doctor.updatedBy} updatedAt={doctor.updatedAt} />
+        </div>
+      </Col>
+      <Col span={24}>
+        <LinkedOfficesCard doctor={doctor} />
+      </Col>
+    </Row>
+  );
+}
+
+function DoctorProfileSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="page" role="status" aria-label={t('app.loading')}>
+      <Skeleton active avatar paragraph={{ rows: 1 }} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={16}>
+          <Card className="page-card">
+            <Skeleton active paragraph={{ rows: 8 }} />
+          </Card>
+        </Col>
+        <Col xs={24} xl={8}>
+          <Card className="page-card">
+            <Skeleton active paragraph={{ rows: 4 }} />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { PAGE_SIZES, type DoctorListItem } from '@crm/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Empty, Skeleton, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { serverMessage } from '@/lib/errors';
+import { doctorQueries, type DoctorSearchParams } from '@/modules/doctors/api';
+import { useDoctorColumns } from '@/modules/doctors/components/doctor-columns';
+import { useOpenDoctor } from '@/modules/doctors/hooks/useOpenDoctor';
+import { LIST_TABLE_SCROLL } from '@/ui/table-scroll';
+
+export type DoctorSearchResultsProps = DoctorSearchParams & {
+  onPageChange: (page: number, limit: number) => void;
+};
+
+/** The doctors list with search text: paged results, 10/20/50/100 per page. */
+export function DoctorSearchResults({ search, page, limit, onPageChange }: DoctorSearchResultsProps) {
+  const { t } = useTranslation();
+  const columns = useDoctorColumns({ showRecentMarker: true });
+  const openDoctor = useOpenDoctor();
+  const { data, isPending, isFetching, isError, error } = useQuery(doctorQueries.search({ search, page, limit }));
+
+  if (isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (isError) return <Alert type="error" showIcon title={serverMessage(error)} />;
+
+  return (
+    <Table<DoctorListItem>
+      data-testid="doctor-results-table"
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={data.doctors}
+      loading={isFetching}
+      rowClassName="clickable-row"
+      onRow={(doctor) => ({
+        tabIndex: 0,
+        onClick: () => {
+          openDoctor(doctor.id);
+        },
+        onKeyDown: (event) => {
+          if (event.key === 'Enter') openDoctor(doctor.id);
+        },
+      })}
+      locale={{
+        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('doctors.list.noResults', { search })} />,
+      }}
+      pagination={{
+        current: page,
+        pageSize: limit,
+        total: data.total,
+        pageSizeOptions: [...PAGE_SIZES],
+        showSizeChanger: true,
+        showTotal: (total, [start, end]) => t('common.rangeOfTotal', { start, end, total }),
+        onChange: onPageChange,
+      }}
+      scroll={LIST_TABLE_SCROLL}
+    />
+  );
+}

@@ -1,0 +1,130 @@
+import { CloseOutlined, DeleteOutlined } from '@ant-design/icons';
+import type { DoctorListItem } from '@crm/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Empty, Popconfirm, Skeleton, Table, Tooltip, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { serverMessage } from '@/lib/errors';
+import { doctorQueries, useClearRecentDoctorsMutation, useRemoveRecentDoctorMutation } from '@/modules/doctors/api';
+import { useDoctorColumns } from '@/modules/doctors/components/doctor-columns';
+import { useOpenDoctor } from '@/modules/doctors/hooks/useOpenDoctor';
+import { useRecentBanner } from '@/modules/doctors/hooks/useRecentBanner';
+import { LIST_TABLE_SCROLL } from '@/ui/table-scroll';
+
+/** The doctors list without search text: the recently viewed doctors, with the explanatory banner. */
+export function RecentDoctorsPanel() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const banner = useRecentBanner();
+  const openDoctor = useOpenDoctor();
+  const columns = useDoctorColumns({ showRecentMarker: false });
+  const { data, isPending, isError, error } = useQuery(doctorQueries.recent());
+  const removeRecent = useRemoveRecentDoctorMutation();
+  const clearRecent = useClearRecentDoctorsMutation();
+
+  const handleRemove = (doctor: DoctorListItem) => {
+    removeRecent.mutate(doctor.id, {
+      onError: () => {
+        void message.error(t('doctors.list.removeRecentFailed'));
+      },
+    });
+  };
+
+  const handleClear = async () => {
+    try {
+      await clearRecent.mutateAsync();
+    } catch (clearError) {
+      void message.error(t('doctors.list.clearRecentFailed', { message: serverMessage(clearError) }));
+    }
+  };
+
+  const removeColumn: TableColumnsType<DoctorListItem>[number] = {
+    key: 'remove',
+    width: 56,
+    align: 'right',
+    render: (_value, doctor) => (
+      <Tooltip title={t('doctors.list.removeRecent')}>
+        <Button
+          type="text"
+          size="small"
+          icon={<CloseOutlined />}
+          aria-label={t('doctors.list.removeRecent')}
+          data-testid={`remove-recent-${doctor.id}`}
+          loading={removeRecent.isPending && removeRecent.variables === doctor.id}
+          onClick={(event) => {
+            // The row around it opens the doctor.
+            event.stopPropagation();
+            handleRemove(doctor);
+          }}
+        />
+      </Tooltip>
+    ),
+  };
+
+  const hasDoctors = data !== undefined && data.length > 0;
+
+  return (
+    <section className="recent-doctors" aria-label={t('doctors.list.recentTitle')}>
+      {!banner.isDismissed && (
+        <Alert
+          type="info"
+          showIcon
+          className="recent-banner"
+          data-testid="recent-banner"
+          title={t('doctors.list.bannerTitle')}
+          description={t('doctors.list.bannerText')}
+          closable={{ onClose: banner.dismiss, 'aria-label': t('doctors.list.bannerDismiss') }}
+        />
+      )}
+      <div className="section-heading">
+        <h2 className="section-title">{t('doctors.list.recentTitle')}</h2>
+        {hasDoctors && (
+          <Popconfirm
+            title={t('doctors.list.clearRecentConfirm')}
+            okText={t('doctors.list.clearRecent')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={handleClear}
+          >
+            <Button
+              type="text"
+              size="small"
+              icon={<DeleteOutlined />}
+              loading={clearRecent.isPending}
+              data-testid="clear-recent-button"
+            >
+              {t('doctors.list.clearRecent')}
+            </Button>
+          </Popconfirm>
+        )}
+      </div>
+      {isPending ? (
+        <Skeleton active paragraph={{ rows: 5 }} />
+      ) : isError ? (
+        <Alert type="error" showIcon title={serverMessage(error)} />
+      ) : (
+        <Table<DoctorListItem>
+          data-testid="recent-doctors-table"
+          rowKey="id"
+          size="middle"
+          columns={[...columns, removeColumn]}
+          dataSource={data}
+          pagination={false}
+          rowClassName="clickable-row"
+          onRow={(doctor) => ({
+            tabIndex: 0,
+            onClick: () => {
+              openDoctor(doctor.id);
+            },
+            onKeyDown: (event) => {
+              if (event.key === 'Enter') openDoctor(doctor.id);
+            },
+          })}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('doctors.list.noRecent')} />,
+          }}
+          scroll={LIST_TABLE_SCROLL}
+        />
+      )}
+    </section>
+  );
+}

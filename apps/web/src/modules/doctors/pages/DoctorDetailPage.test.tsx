@@ -1,0 +1,214 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, setSession } from '@/app/session';
+import { i18n } from '@/lib/i18n';
+import { DoctorDetailPage } from '@/modules/doctors/pages/DoctorDetailPage';
+import { doctor, doctorOffice, TARGETS } from '@/test/directory';
+import { type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
+import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
+import { REP_USER } from '@/test/tokens';
+
+const PRIMARY = doctorOffice();
+const SECOND = doctorOffice({ id: '0190a0c4-0000-7000-8000-000000000202', name: 'Clinique du Lac', is_primary: false });
+const DOCTOR = doctor({ offices: [PRIMARY, SECOND] });
+const DOCTOR_PATH = `/api/doctors/${DOCTOR.id}`;
+
+function Where() {
+  const location = useLocation();
+  return (
+    <p>
+      At {location.pathname}
+      {location.search}
+    </p>
+  );
+}
+
+function api(extra: Record<string, FetchHandler> = {}) {
+  return stubFetch({
+    'GET /api/configuration/targets?active=true': () => jsonResponse({ targets: TARGETS }),
+    [`GET ${DOCTOR_PATH}`]: () => jsonResponse(DOCTOR),
+    ...extra,
+  });
+}
+
+function renderPage(path = `/doctors/${DOCTOR.id}`) {
+  return renderRoutes(
+    [
+      { path: '/doctors', element: <Where /> },
+      { path: '/doctors/new', element: <DoctorDetailPage /> },
+      { path: '/doctors/:id', element: <DoctorDetailPage /> },
+      { path: '/activities/new', element: <Where /> },
+    ],
+    path,
+  );
+}
+
+async function fill(user: UserEvent, label: string, text: string) {
+  await user.click(screen.getByLabelText(label));
+  await user.paste(text);
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  setSession('token', REP_USER);
+});
+
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+describe('DoctorDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
+  it('shows the details tab: fields, targets, offices with the primary one, last update', async () => {
+    api();
+    renderPage();
+    expect(await screen.findByTestId('doctor-name')).toHaveTextContent('Dr Jean Martin');
+    expect(screen.getByRole('tab', { name: 'Details' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('inline-edit-rpps')).toHaveTextContent('10001234567');
+    expect(screen.getByTestId('inline-edit-primarySpecialty')).toHaveTextContent('Cardiology');
+    expect(screen.getByTestId('last-update-by')).toHaveTextContent('rep@demo-crm.fr');
+    expect(screen.getByTestId('last-update-at')).toHaveAttribute('dateTime', DOCTOR.updatedAt);
+
+    const offices = screen.getByTestId('linked-offices-table');
+    expect(within(offices).getByTestId(`primary-tag-${PRIMARY.id}`)).toHaveTextContent('Primary');
+    expect(within(offices).queryByTestId(`primary-tag-${SECOND.id}`)).not.toBeInTheDocument();
+    expect(within(offices).queryByTestId(`set-primary-${PRIMARY.id}`)).not.toBeInTheDocument();
+    expect(within(offices).getByTestId(`set-primary-${SECOND.id}`)).toBeInTheDocument();
+    expect(screen.getByTestId('delete-doctor-button')).toBeInTheDocument();
+    expect(screen.getByTestId('add-office-button')).toBeInTheDocument();
+  });
+
+  it('opens the consent tab from ?tab=consent, which says plainly that it comes later', async () => {
+    api();
+    renderPage(`/doctors/${DOCTOR.id}?tab=consent`);
+    expect(await screen.findByRole('tab', { name: 'Consent and signature' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText(/comes with a later version of the application/)).toBeVisible();
+  });
+
+  it('saves an inline edit with PUT and the one field, and makes an office primary', async () => {
+    const fetchMock = api({
+      [`PUT ${DOCTOR_PATH}`]: () => jsonResponse({ ...DOCTOR, lastName: 'Durand' }),
+      [`PUT ${DOCTOR_PATH}/offices/${SECOND.id}/primary`]: () =>
+        jsonResponse({
+          ...DOCTOR,
+          offices: [
+            { ...PRIMARY, is_primary: false },
+            { ...SECOND, is_primary: true },
+          ],
+          primaryOffice: { ...SECOND, is_primary: true },
+        }),
+    });
+    const { user } = renderPage();
+    const lastName = await screen.findByTestId('inline-edit-lastName');
+    await user.click(within(lastName).getByRole('button'));
+    const input = within(lastName).getByRole('textbox');
+    await user.clear(input);
+    await user.paste('Durand');
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText('Saved successfully')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([url, init]) => url === DOCTOR_PATH && init?.method === 'PUT');
+    expect(jsonBody(put?.[1])).toEqual({ lastName: 'Durand' });
+    expect(await screen.findByTestId('doctor-name')).toHaveTextContent('Dr Jean Durand');
+
+    await user.click(screen.getByTestId(`set-primary-${SECOND.id}`));
+    expect(await screen.findByText('Clinique du Lac is now the primary office')).toBeInTheDocument();
+    expect(await screen.findByTestId(`primary-tag-${SECOND.id}`)).toBeInTheDocument();
+    expect(screen.queryByTestId(`primary-tag-${PRIMARY.id}`)).not.toBeInTheDocument();
+  });
+
+  it('shows a read-only user no edit control, but lets them create an activity', async () => {
+    setSession('token', { ...REP_USER, readWrite: false });
+    api();
+    const { user } = renderPage();
+    expect(await screen.findByTestId('doctor-name')).toBeInTheDocument();
+    for (const name of ['rpps', 'firstName', 'lastName', 'email', 'primarySpecialty']) {
+      expect(within(screen.getByTestId(`inline-edit-${name}`)).queryByRole('button')).not.toBeInTheDocument();
+    }
+    for (const testId of ['delete-doctor-button', 'add-office-button', `set-primary-${SECOND.id}`]) {
+      expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
+    }
+
+    await user.click(screen.getByTestId('create-activity-button'));
+    expect(
+      await screen.findByText(`At /activities/new?doctorId=${DOCTOR.id}&doctorName=Jean+Martin`),
+    ).toBeInTheDocument();
+  });
+
+  it('deletes the doctor after confirmation and returns to the list', async () => {
+    const fetchMock = api({ [`DELETE ${DOCTOR_PATH}`]: () => new Response(null, { status: 204 }) });
+    const { user } = renderPage();
+    await user.click(await screen.findByTestId('delete-doctor-button'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Delete Jean Martin?');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('At /doctors')).toBeInTheDocument();
+    expect(screen.getByText('Doctor deleted')).toBeInTheDocument();
+  });
+
+  it('creates a doctor on /doctors/new and opens it', async () => {
+    const fetchMock = api({ 'POST /api/doctors': () => jsonResponse(DOCTOR, 201) });
+    const { user, router } = renderPage('/doctors/new');
+    expect(await screen.findByRole('heading', { name: 'New doctor' })).toBeInTheDocument();
+    await user.click(screen.getByTestId('create-doctor-submit'));
+    await waitFor(() => {
+      expect(screen.getAllByText('This field is required')).toHaveLength(4);
+    });
+
+    await fill(user, 'RPPS', '10001234567');
+    await fill(user, 'First name', 'Jean');
+    await fill(user, 'Last name', 'Martin');
+    await fill(user, 'E-mail', 'jean@');
+    await user.click(screen.getByLabelText('Primary specialty'));
+    await user.click(await screen.findByTitle('Cardiology'));
+    await user.click(screen.getByTestId('create-doctor-submit'));
+    expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.click(screen.getByTestId('create-doctor-submit'));
+    expect(await screen.findByText('Doctor created')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe(`/doctors/${DOCTOR.id}`);
+    });
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(jsonBody(post?.[1])).toMatchObject({
+      rpps: '10001234567',
+      firstName: 'Jean',
+      lastName: 'Martin',
+      primarySpecialty: 'Cardiology',
+      email: null,
+    });
+  });
+
+  it("says Failed to create/update doctor with the server's message", async () => {
+    api({
+      'POST /api/doctors': () =>
+        jsonResponse(
+          {
+            message: 'A doctor with this RPPS already exists',
+            code: 'CONFLICT',
+            fields: { rpps: 'A doctor with this RPPS already exists' },
+          },
+          409,
+        ),
+    });
+    const { user } = renderPage('/doctors/new');
+    await screen.findByRole('heading', { name: 'New doctor' });
+    await fill(user, 'RPPS', '10001234567');
+    await fill(user, 'First name', 'Jean');
+    await fill(user, 'Last name', 'Martin');
+    await user.click(screen.getByLabelText('Primary specialty'));
+    await user.click(await screen.findByTitle('Cardiology'));
+    await user.click(screen.getByTestId('create-doctor-submit'));
+    expect(
+      await screen.findByText('Failed to create/update doctor: A doctor with this RPPS already exists'),
+    ).toBeInTheDocument();
+    // And next to the field concerned.
+    const rppsItem = screen.getByLabelText('RPPS').closest('.ant-form-item') as HTMLElement;
+    expect(within(rppsItem).getByText('A doctor with this RPPS already exists')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,29 @@
+import { UgaResult, type UgaQuery } from '@crm/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { queryString } from '@/lib/query-string';
+
+/** An address's zone doesn't move: one lookup per address for the session. */
+const UGA_STALE_MS = Infinity;
+
+export const geoQueries = {
+  /** GET /api/geo/uga: the UGA zone (code, name) and coordinates of a French address. */
+  uga: (address: UgaQuery) =>
+    queryOptions({
+      queryKey: ['geo', 'uga', address],
+      queryFn: ({ signal }) => apiClient.get(`/geo/uga${queryString(address)}`, UgaResult, { signal }),
+      staleTime: UGA_STALE_MS,
+      retry: false,
+    }),
+};
+
+/**
+ * The UGA extraction button's call: a mutation for its pending and error states, answered from the cache
+ * when the same address was looked up already. It changes nothing on the server.
+ */
+export function useUgaLookupMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (address: UgaQuery) => queryClient.query(geoQueries.uga(address)),
+  });
+}

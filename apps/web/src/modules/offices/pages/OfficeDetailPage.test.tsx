@@ -1,0 +1,190 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { useParams } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, setSession } from '@/app/session';
+import { i18n } from '@/lib/i18n';
+import { OfficeDetailPage } from '@/modules/offices/pages/OfficeDetailPage';
+import { office, TARGETS } from '@/test/directory';
+import { type FetchHandler, jsonBody, jsonResponse, stubFetch, urlOf } from '@/test/fetch';
+import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
+import { REP_USER } from '@/test/tokens';
+
+const UGA_CALL = 'GET /api/geo/uga?address=3+place+Bellecour&postal_code=69002&city=Lyon';
+const UGA = { code: '69123', name: 'Lyon', latitude: 45.757, longitude: 4.832 };
+
+function OfficeStub() {
+  const { id } = useParams();
+  return <p>Office page {id}</p>;
+}
+
+function api(extra: Record<string, FetchHandler> = {}) {
+  return stubFetch({
+    'GET /api/configuration/targets?active=true': () => jsonResponse({ targets: TARGETS }),
+    [UGA_CALL]: () => jsonResponse(UGA),
+    ...extra,
+  });
+}
+
+function renderNewOffice() {
+  return renderRoutes(
+    [
+      { path: '/offices/new', element: <OfficeDetailPage /> },
+      { path: '/offices/:id', element: <OfficeStub /> },
+    ],
+    '/offices/new',
+  );
+}
+
+const input = (label: string) => screen.getByLabelText(label);
+
+/** Pastes rather than types: antd re-renders the whole form at each keystroke, slowly in jsdom. */
+async function fill(user: UserEvent, label: string, text: string) {
+  await user.click(input(label));
+  await user.paste(text);
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  setSession('token', REP_USER);
+});
+
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+describe('new office form', { timeout: SLOW_TEST_TIMEOUT }, () => {
+  it('requires name, address, postal code, city and UGA', async () => {
+    const fetchMock = api();
+    const { user } = renderNewOffice();
+    expect(screen.getByRole('heading', { name: 'New office' })).toBeInTheDocument();
+    await user.click(screen.getByTestId('create-office-submit'));
+
+    await waitFor(() => {
+      expect(screen.getAllByText('This field is required')).toHaveLength(5);
+    });
+    for (const label of ['Name', 'Address', 'Postal code', 'City', 'UGA code']) {
+      expect(input(label)).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(input('Sector')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('wants a French phone number, a 5-digit postal code and a valid e-mail', async () => {
+    api();
+    const { user } = renderNewOffice();
+    await fill(user, 'Phone', '12345');
+    await fill(user, 'Postal code', '690');
+    await fill(user, 'E-mail', 'cabinet@');
+    await user.click(screen.getByTestId('create-office-submit'));
+
+    expect(
+      await screen.findByText(
+        'The phone must be in French format: 0 followed by 9 digits (0123456789 or 01 23 45 67 89)',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('The postal code must have 5 digits')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+
+    // Both French spellings are accepted.
+    for (const phone of ['0478000000', '04 78 00 00 00']) {
+      await user.clear(input('Phone'));
+      await user.type(input('Phone'), phone);
+      await waitFor(() => {
+        expect(
+          screen.queryByText(
+            'The phone must be in French format: 0 followed by 9 digits (0123456789 or 01 23 45 67 89)',
+          ),
+        ).not.toBeInTheDocument();
+      });
+    }
+  });
+
+  it('warns instead of extracting the UGA while the address, city or postal code is empty', async () => {
+    const fetchMock = api();
+    const { user } = renderNewOffice();
+    await fill(user, 'Address', '3 place Bellecour');
+    await fill(user, 'City', 'Lyon');
+    await user.click(screen.getByTestId('extract-uga-button'));
+
+    expect(
+      await screen.findByText('Fill in the address, the city and the postal code before extracting the UGA'),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => urlOf(url).startsWith('/api/geo'))).toBe(false);
+  });
+
+  it('extracts the UGA into the form, creates the office and opens it', async () => {
+    const created = office({ id: 'new-office' });
+    const fetchMock = api({ 'POST /api/offices': () => jsonResponse(created, 201) });
+    const { user, router } = renderNewOffice();
+    await fill(user, 'Name', 'Centre médical Bellecour');
+    await fill(user, 'Address', '3 place Bellecour');
+    await fill(user, 'Postal code', '69002');
+    await fill(user, 'City', 'Lyon');
+    await fill(user, 'Phone', '04 78 00 00 00');
+    await user.click(screen.getByTestId('extract-uga-button'));
+
+    expect(await screen.findByText('UGA found: 69123 - Lyon')).toBeInTheDocument();
+    expect(input('UGA code')).toHaveValue('69123');
+    expect(input('UGA name')).toHaveValue('Lyon');
+
+    await user.click(screen.getByTestId('create-office-submit'));
+    expect(await screen.findByText('Office page new-office')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/offices/new-office');
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(jsonBody(post?.[1])).toEqual({
+      name: 'Centre médical Bellecour',
+      sector: null,
+      address: '3 place Bellecour',
+      postal_code: '69002',
+      city: 'Lyon',
+      uga: '69123',
+      uga_name: 'Lyon',
+      latitude: 45.757,
+      longitude: 4.832,
+      phone: '04 78 00 00 00',
+      email: null,
+    });
+  });
+
+  it("shows the geocoder's failure", async () => {
+    api({
+      [UGA_CALL]: () =>
+        jsonResponse({ message: 'No results found for this address', code: 'GEOCODING_NO_RESULT' }, 404),
+    });
+    const { user } = renderNewOffice();
+    await fill(user, 'Address', '3 place Bellecour');
+    await fill(user, 'Postal code', '69002');
+    await fill(user, 'City', 'Lyon');
+    await user.click(screen.getByTestId('extract-uga-button'));
+    expect(await screen.findByText('UGA extraction failed: No results found for this address')).toBeInTheDocument();
+    expect(input('UGA code')).toHaveValue('');
+  });
+
+  it("shows the server's message when the creation fails", async () => {
+    api({
+      'POST /api/offices': () =>
+        jsonResponse(
+          {
+            message: 'Some values are invalid: uga: This field is too long',
+            code: 'VALIDATION_ERROR',
+            fields: { uga: 'This field is too long' },
+          },
+          400,
+        ),
+    });
+    const { user } = renderNewOffice();
+    await fill(user, 'Name', 'Cabinet');
+    await fill(user, 'Address', '3 place Bellecour');
+    await fill(user, 'Postal code', '69002');
+    await fill(user, 'City', 'Lyon');
+    await fill(user, 'UGA code', '69123');
+    await user.click(screen.getByTestId('create-office-submit'));
+    expect(
+      await screen.findByText('Failed to create office: Some values are invalid: uga: This field is too long'),
+    ).toBeInTheDocument();
+    const ugaItem = input('UGA code').closest('.ant-form-item');
+    expect(within(ugaItem as HTMLElement).getByText('This field is too long')).toBeInTheDocument();
+  });
+});
