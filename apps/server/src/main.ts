@@ -21,18 +21,17 @@ async function main(): Promise<void> {
   app.log.info({ engine: database.engine, location: database.location, migrations: applied }, 'database ready');
   if (config.demoMode && (await seedDemoDataIfEmpty(database.db))) app.log.info('demo data created');
 
-  // Requests in flight finish before the database closes: Fastify's close stops new ones only.
+  // Requests in flight finish before the database closes: Fastify's close stops new ones only. A request
+  // counts until its answer is sent, even when its client has gone away meanwhile.
   let inFlight = 0;
   app.addHook('onRequest', (_request, _reply, done) => {
     inFlight += 1;
     done();
   });
-  const finished = (_request: unknown, _reply: unknown, done: () => void) => {
+  app.addHook('onSend', (_request, _reply, payload, done) => {
     inFlight -= 1;
-    done();
-  };
-  app.addHook('onResponse', finished);
-  app.addHook('onRequestAbort', (_request, done) => finished(null, null, done));
+    done(null, payload);
+  });
   const drained = async (timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
