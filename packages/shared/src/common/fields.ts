@@ -19,4 +19,24 @@ export const emailField = () =>
     .max(254, { error: 'validation.tooLong' })
     .pipe(z.email({ error: 'validation.email' }));
 
+/** Optional text: empty or blank means "none" (null). */
+export const optionalText = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: 'validation.tooLong' })
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** A query parameter listing values, comma-separated (a=x,y) or repeated (a=x&a=y). */
+export const listParam = () =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value) =>
+      (Array.isArray(value) ? value : (value ?? '').split(','))
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    );
+
 export const uuidField = () => z.uuid({ error: 'validation.id' });

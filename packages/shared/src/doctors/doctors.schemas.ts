@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { limitParam, pageParam } from '../common/paging.ts';
-import { requiredString, uuidField } from '../common/fields.ts';
+import { listParam, optionalText, requiredString, uuidField } from '../common/fields.ts';
 import { GENDERS, PREFIXES, RPPS_PATTERN, SPECIALTIES } from './doctors.rules.ts';
-
-/** Optional text: empty or blank means "none" (null). */
-const optionalText = (max = 255) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: 'validation.tooLong' })
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 const optionalEmail = (message: string) =>
   z
@@ -134,14 +125,7 @@ export const Doctor = z.object({
 export type Doctor = z.infer<typeof Doctor>;
 
 /** Comma-separated ids (recentIds=a,b,c), or the parameter repeated. */
-export const idListParam = () =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((value) =>
-      (Array.isArray(value) ? value : (value ?? '').split(',')).map((id) => id.trim()).filter((id) => id !== ''),
-    )
-    .pipe(z.array(z.uuid({ error: 'validation.id' })).max(200));
+export const idListParam = () => listParam().pipe(z.array(z.uuid({ error: 'validation.id' })).max(200));
 
 /** GET /api/doctors/search */
 export const DoctorSearchQuery = z.object({

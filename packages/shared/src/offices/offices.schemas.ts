@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from '../common/fields.ts';
+import { listParam, optionalText, requiredString } from '../common/fields.ts';
 import { limitParam, pageParam } from '../common/paging.ts';
 import { DoctorListItem } from '../doctors/doctors.schemas.ts';
 import { SPECIALTIES } from '../doctors/doctors.rules.ts';
@@ -7,14 +7,6 @@ import { SPECIALTIES } from '../doctors/doctors.rules.ts';
 /** French phone: 0 and nine digits, as ten digits or five pairs separated by spaces. */
 export const FRENCH_PHONE_PATTERN = /^0\d{9}$|^0\d( \d{2}){4}$/;
 export const POSTAL_CODE_PATTERN = /^\d{5}$/;
-
-const optionalText = (max = 255) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: 'validation.tooLong' })
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 /** POST /api/offices */
 export const OfficeInput = z.object({
@@ -84,15 +76,7 @@ export const Office = z.object({
 export type Office = z.infer<typeof Office>;
 
 const specialtyList = () =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((value) =>
-      (Array.isArray(value) ? value : (value ?? '').split(','))
-        .map((item) => item.trim())
-        .filter((item) => item !== ''),
-    )
-    .pipe(z.array(z.enum(SPECIALTIES, { error: 'doctors.specialtyInvalid' })).max(SPECIALTIES.length));
+  listParam().pipe(z.array(z.enum(SPECIALTIES, { error: 'doctors.specialtyInvalid' })).max(SPECIALTIES.length));
 
 /** GET /api/offices */
 export const OfficeListQuery = z.object({
