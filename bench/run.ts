@@ -77,9 +77,12 @@ async function pickSample(server: RunningServer, token: string): Promise<Sample>
   return sample;
 }
 
-async function benchEngine(engine: string, env: Record<string, string>): Promise<EngineResult> {
-  const seedSeconds = await seedTier(env, tier);
-  console.log(`${engine}: seeded ${tier.doctors} doctors and ${tier.offices} offices in ${seedSeconds.toFixed(0)} s`);
+async function benchEngine(engine: string, env: Record<string, string>, seeded = false): Promise<EngineResult> {
+  if (seeded) console.log(`${engine}: using the database already seeded at ${env.DATA_DIR ?? env.DATABASE_URL}`);
+  else {
+    const seedSeconds = await seedTier(env, tier);
+    console.log(`${engine}: seeded ${tier.doctors} doctors and ${tier.offices} offices in ${seedSeconds.toFixed(0)} s`);
+  }
   const server = await startServer({ DEMO_MODE: 'false', ...env });
   let maxRssMb = server.rssMb();
   const sampler = setInterval(() => (maxRssMb = Math.max(maxRssMb, server.rssMb())), 200);
@@ -203,8 +206,24 @@ ${rss.join('\n')}
   console.log('\nwrote docs/benchmarks.md and bench/results/latest.json');
 }
 
+// While working on one engine: BENCH_ENGINES=sqlite, and a tier seeded once (BENCH_SEEDED_SQLITE_DIR, a DATA_DIR;
+// BENCH_SEEDED_POSTGRES_URL, a database). Only a full run of both engines on fresh tiers writes the report.
+const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+const seededSqlite = process.env.BENCH_SEEDED_SQLITE_DIR;
+const seededPostgres = process.env.BENCH_SEEDED_POSTGRES_URL;
 const all: EngineResult[] = [];
-all.push(await benchEngine('sqlite', { DATA_DIR: newDataDir() }));
-const postgres = await withPostgres((url) => benchEngine('postgres', { DATABASE_URL: url }));
-if (postgres) all.push(postgres);
-writeReport(all);
+if (engines.includes('sqlite'))
+  all.push(await benchEngine('sqlite', { DATA_DIR: seededSqlite ?? newDataDir() }, seededSqlite !== undefined));
+if (engines.includes('postgres')) {
+  const postgres = seededPostgres
+    ? await benchEngine('postgres', { DATABASE_URL: seededPostgres }, true)
+    : await withPostgres((url) => benchEngine('postgres', { DATABASE_URL: url }));
+  if (postgres) all.push(postgres);
+}
+if (engines.length === 2 && !seededSqlite && !seededPostgres) writeReport(all);
+else
+  for (const { engine, maxRssMb, results } of all) {
+    for (const r of results)
+      console.log(`${engine} ${r.name}: ratio ${r.ratio.toFixed(2)}, p95 ${r.serverP95.toFixed(2)} ms`);
+    console.log(`${engine} RSS max ${maxRssMb} MB (report not written: partial run)`);
+  }

@@ -53,8 +53,11 @@ export function seedTier(env: Record<string, string>, tier: { doctors: number; o
   });
 }
 
+const BENCH_DIR_PREFIX = path.join(os.tmpdir(), 'crm-bench-');
+
+/** A throwaway data folder, removed when the server stops. */
 export function newDataDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'crm-bench-'));
+  return fs.mkdtempSync(BENCH_DIR_PREFIX);
 }
 
 /** The real server in its own process (as in production), on the given data folder or database. */
@@ -105,7 +108,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      // Only throwaway folders: a tier seeded once for repeated runs stays.
+      if (dataDir.startsWith(BENCH_DIR_PREFIX)) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -6,6 +6,7 @@ import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { TargetsRepository } from './modules/configuration/targets.repository.ts';
 import { DoctorOfficesRepository } from './modules/doctors/doctor-offices.repository.ts';
+import { DoctorSearchRepository } from './modules/doctors/doctor-search.repository.ts';
 import { DoctorsRepository } from './modules/doctors/doctors.repository.ts';
 import { DoctorsService } from './modules/doctors/doctors.service.ts';
 import { GeoService } from './modules/geo/geo.service.ts';
@@ -47,8 +48,8 @@ export async function createServices(db: Db, config: Config): Promise<Services> 
       logs,
       tokens: new TokenService(secret),
     }),
-    doctors: new DoctorsService({ db, doctors, links, offices, recent, logs }),
-    offices: new OfficesService({ db, offices, doctors, links, recent, logs }),
+    doctors: new DoctorsService({ db, doctors, links, offices, search: new DoctorSearchRepository(db), logs }),
+    offices: new OfficesService({ db, offices, doctors, links, logs }),
     recentDoctors: new RecentDoctorsService({ db, recent, doctors }),
     // Reading targets needs no rules yet; the configuration issue gives them a service.
     targets: new TargetsRepository(db),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -69,9 +69,36 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDatabase.Dat
 // Our schema keeps 64-bit counts small enough for numbers; parse them as such.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/** SQL texts run as named prepared statements on PostgreSQL, with their names (see preparedQuery). */
+const namedStatements = new Map<string, string>();
+
+/**
+ * Runs this SQL as a named prepared statement on PostgreSQL: each connection parses it once, and the
+ * server may reuse its plan. Meant for the fixed statements of hot requests (about half the client CPU
+ * of an unnamed query, and no planning per call).
+ */
+export function nameStatement(sqlText: string): void {
+  if (!namedStatements.has(sqlText)) namedStatements.set(sqlText, `crm_${namedStatements.size + 1}`);
+}
+
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      const query = (text: string, values: unknown[]) => {
+        const name = namedStatements.get(text);
+        return name ? client.query({ name, text, values }) : client.query(text, values);
+      };
+      // Kysely passes a cursor only to stream(), which this code base does not use.
+      return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+    },
+    end: () => pool.end(),
+  };
+}
+
 function openPostgres(url: string, poolSize: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   const { host, pathname } = new URL(url);
   return { db, engine: 'postgres', location: `${host}${pathname}`, close: () => db.destroy() };
 }

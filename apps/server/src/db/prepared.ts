@@ -1,10 +1,12 @@
 import { type Compilable, CompiledQuery, type QueryResult } from 'kysely';
-import type { Db } from './database.ts';
+import { type Db, nameStatement } from './database.ts';
 
 /**
  * A query built and compiled once per database, then run with new values: building and compiling a
  * Kysely query costs more than running a simple one on SQLite (about 24 µs against 9), and the hottest
  * queries (the session check, the detail pages) run on every request.
+ *
+ * On PostgreSQL the statement is also named, so each connection parses it once (database.ts).
  *
  * `build` receives stand-ins for the parameters; each stand-in must reach the query as a bound value.
  */
@@ -30,9 +32,34 @@ export function preparedQuery<P extends Record<string, string | number | null>, 
       if (missing.length > 0) throw new Error(`prepared query does not bind ${missing.join(', ')}`);
       compiled = { sql: query.sql, slots };
       compiledFor.set(dialect, compiled);
+      nameStatement(query.sql);
     }
     const values = compiled.slots.map((slot) => (typeof slot === 'string' ? params[slot] : slot.value));
     const result: QueryResult<R> = await db.executeQuery(CompiledQuery.raw(compiled.sql, values));
     return result.rows;
+  };
+}
+
+type Params = Record<string, string | number | null>;
+
+/**
+ * Prepared queries whose shape varies (how many words were typed, how many specialties were picked): each
+ * shape, named by `key`, is built and compiled once, then run like a preparedQuery.
+ */
+export function preparedShapes() {
+  const shapes = new Map<string, (db: Db, params: Params) => Promise<unknown[]>>();
+  return <R>(
+    db: Db,
+    key: string,
+    define: () => { names: readonly string[]; build: (db: Db, params: Params) => Compilable },
+    params: Params,
+  ): Promise<R[]> => {
+    let run = shapes.get(key);
+    if (!run) {
+      const { names, build } = define();
+      run = preparedQuery(build, names);
+      shapes.set(key, run);
+    }
+    return run(db, params) as Promise<R[]>;
   };
 }

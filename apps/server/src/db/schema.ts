@@ -96,8 +96,11 @@ export type DoctorSearchWordsTable = {
 
 export type DoctorSearchPrefixesTable = {
   prefix: string;
+  /** 0 when the prefix starts a word of both the first and the last name (the spec's higher score), else 1. */
+  name_tier: number;
   last_name_norm: string;
   first_name_norm: string;
+  rpps: string;
   doctor_id: string;
 };
 

@@ -7,7 +7,7 @@ export class ExpiringCache<V> {
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 1000,
+    private readonly maxEntries = 20_000,
   ) {}
 
   get(key: string): V | undefined {
@@ -21,7 +21,13 @@ export class ExpiringCache<V> {
   }
 
   set(key: string, value: V): void {
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    // Full: the oldest entry goes (a Map iterates in insertion order), so a burst of new keys never
+    // throws out every costly figure at once.
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
     this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });
   }
 

@@ -24,15 +24,28 @@ export function doctorSearchWords(doctorId: string, doctor: Named): DoctorSearch
 /** Search words this short (or shorter) are served by doctor_search_prefixes, in name order. */
 export const SHORT_PREFIX_MAX = 4;
 
-/** The rows of doctor_search_prefixes for a doctor: the first 1 to 4 characters of each word and of the RPPS. */
+/**
+ * The rows of doctor_search_prefixes for a doctor: the first 1 to 4 characters of each word and of the RPPS,
+ * each with its name tier (0 when it starts a word of both names, which the spec scores higher).
+ */
 export function doctorSearchPrefixes(doctorId: string, doctor: Named): DoctorSearchPrefixesTable[] {
   const names = doctorNameColumns(doctor);
-  const prefixes = new Set<string>();
-  for (const { word } of doctorSearchWords(doctorId, doctor)) {
-    for (let length = 1; length <= Math.min(SHORT_PREFIX_MAX, word.length); length += 1)
-      prefixes.add(word.slice(0, length));
+  const fields = new Map<string, Set<DoctorSearchWordsTable['field']>>();
+  for (const { word, field } of doctorSearchWords(doctorId, doctor)) {
+    for (let length = 1; length <= Math.min(SHORT_PREFIX_MAX, word.length); length += 1) {
+      const prefix = word.slice(0, length);
+      const seen = fields.get(prefix) ?? new Set();
+      seen.add(field);
+      fields.set(prefix, seen);
+    }
   }
-  return [...prefixes].map((prefix) => ({ prefix, ...names, doctor_id: doctorId }));
+  return [...fields].map(([prefix, seen]) => ({
+    prefix,
+    name_tier: seen.has('f') && seen.has('l') ? 0 : 1,
+    ...names,
+    rpps: doctor.rpps,
+    doctor_id: doctorId,
+  }));
 }
 
 /** The smallest string above every string that starts with `prefix` (words hold only a–z and 0–9). */

@@ -3,11 +3,10 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
 import type { Database, DoctorsTable } from '#server/db/schema.ts';
-import { prefixUpperBound } from './doctor-search.ts';
 
 export type DoctorRow = DoctorsTable;
 
-type ListItemRow = DoctorRow & {
+export type ListItemRow = DoctorRow & {
   target: string | null;
   potential_target: string | null;
   office_id: string | null;
@@ -15,7 +14,13 @@ type ListItemRow = DoctorRow & {
   office_address: string | null;
   office_postal_code: string | null;
   office_city: string | null;
+  /** When the user last opened this doctor, if it is among their recent doctors (search pages only). */
+  recent_at?: string | null;
 };
+
+/** The columns of a list item, over doctors, ud (the user's data) and o (the primary office). */
+export const listItemColumns = sql`doctors.*, ud.target, ud.potential_target, o.id as office_id, o.name as office_name,
+  o.address as office_address, o.postal_code as office_postal_code, o.city as office_city`;
 
 const officeColumns = [
   'offices.id',
@@ -33,11 +38,6 @@ const officeColumns = [
   'doctor_offices.is_primary',
 ] as const;
 
-/** The doctor behind `ref` has a name word (or RPPS) starting with `term`. */
-function wordExists(ref: 'w.doctor_id' | 'p.doctor_id', term: string) {
-  return sql<boolean>`exists (select 1 from doctor_search_words as o where o.doctor_id = ${sql.ref(ref)} and o.word >= ${term} and o.word < ${prefixUpperBound(term)})`;
-}
-
 export function toDoctorListItem(row: ListItemRow, recentIds: ReadonlySet<string>): DoctorListItem {
   return {
     ...doctorFields(row),
@@ -53,7 +53,7 @@ export function toDoctorListItem(row: ListItemRow, recentIds: ReadonlySet<string
             postal_code: row.office_postal_code ?? '',
             city: row.office_city ?? '',
           },
-    isRecent: recentIds.has(row.id),
+    isRecent: recentIds.has(row.id) || (row.recent_at ?? null) !== null,
   };
 }
 
@@ -141,67 +141,6 @@ export class DoctorsRepository {
     const rows = await this.listItemQuery(db, userId).where('doctors.id', 'in', ids).execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
-  }
-
-  /**
-   * What ranking needs of every doctor matching all the terms (at most `cap` + 1 of them): the driving
-   * term's word range, each other term checked on the same doctor.
-   */
-  async rankingRows(driving: string, others: string[], cap: number) {
-    const rows = await this.db
-      .selectFrom('doctor_search_words as w')
-      .select(['w.doctor_id as id', 'w.rpps', 'w.last_name_norm', 'w.first_name_norm'])
-      .where('w.word', '>=', driving)
-      .where('w.word', '<', prefixUpperBound(driving))
-      .$if(others.length > 0, (qb) => qb.where((eb) => eb.and(others.map((term) => wordExists('w.doctor_id', term)))))
-      .limit(cap * 2)
-      .execute();
-    // A doctor appears once per matching word (Marie Martin for "mar").
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return [...byId.values()].slice(0, cap + 1);
-  }
-
-  /** How many search words start with `term`, counting no further than `max`. */
-  async wordMatchesUpTo(term: string, max: number): Promise<number> {
-    const row = await this.db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('doctor_search_words')
-          .select('doctor_id')
-          .where('word', '>=', term)
-          .where('word', '<', prefixUpperBound(term))
-          .limit(max)
-          .as('m'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    return row.count;
-  }
-
-  /** One page of the doctors having a word that starts with `prefix` (1 to 3 letters), in name order. */
-  async prefixPage(prefix: string, others: string[], offset: number, limit: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('doctor_search_prefixes as p')
-      .select('p.doctor_id')
-      .where('p.prefix', '=', prefix)
-      .$if(others.length > 0, (qb) => qb.where((eb) => eb.and(others.map((term) => wordExists('p.doctor_id', term)))))
-      .orderBy('p.last_name_norm')
-      .orderBy('p.first_name_norm')
-      .orderBy('p.doctor_id')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return rows.map((row) => row.doctor_id);
-  }
-
-  async prefixCount(prefix: string, others: string[]): Promise<number> {
-    const row = await this.db
-      .selectFrom('doctor_search_prefixes as p')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('p.prefix', '=', prefix)
-      .$if(others.length > 0, (qb) => qb.where((eb) => eb.and(others.map((term) => wordExists('p.doctor_id', term)))))
-      .executeTakeFirstOrThrow();
-    return row.count;
   }
 
   async insert(db: Db, row: DoctorRow): Promise<void> {

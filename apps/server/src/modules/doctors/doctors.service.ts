@@ -7,7 +7,6 @@ import {
   type DoctorUpdate,
   type DoctorUserDataInput,
   pagesFor,
-  scoreNormalized,
   searchTerms,
 } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
@@ -19,8 +18,8 @@ import { ExpiringCache } from '#server/http/expiring-cache.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import type { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
-import type { RecentDoctorsRepository } from '#server/modules/recent-doctors/recent-doctors.repository.ts';
 import type { DoctorOfficesRepository } from './doctor-offices.repository.ts';
+import type { DoctorSearchRepository } from './doctor-search.repository.ts';
 import { doctorNameColumns, doctorSearchPrefixes, doctorSearchWords, SHORT_PREFIX_MAX } from './doctor-search.ts';
 import { type DoctorRow, type DoctorsRepository, doctorFields, toDoctorListItem } from './doctors.repository.ts';
 
@@ -29,21 +28,17 @@ import { type DoctorRow, type DoctorsRepository, doctorFields, toDoctorListItem 
  * results come in name order, and the total is cached for a minute: see docs/decisions/0006.
  */
 export const RANKED_SEARCH_CAP = 2000;
-/** Longer words are ranked exactly up to this many matches (a very common surname). */
-const RANKED_SEARCH_CAP_LONG = 20_000;
-
 /** Counting a word's matches stops here: enough to tell a selective word from a common one. */
 const SELECTIVITY_PROBE = 2000;
 
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const BROAD_TOTAL_TTL_MS = 60_000;
+const MATCH_COUNT_TTL_MS = 60_000;
 
 type DoctorsServiceDeps = {
   db: Db;
   doctors: DoctorsRepository;
   links: DoctorOfficesRepository;
   offices: OfficesRepository;
-  recent: RecentDoctorsRepository;
+  search: DoctorSearchRepository;
   logs: LogsRepository;
 };
 
@@ -63,7 +58,8 @@ const inputColumns = (input: Partial<DoctorInput>): Partial<DoctorRow> => ({
 const auditUser = (auth: AuthContext) => ({ id: auth.user.id, email: auth.user.email });
 
 export class DoctorsService {
-  private readonly broadTotals = new ExpiringCache<number>(BROAD_TOTAL_TTL_MS);
+  /** Match counts by search words, kept a minute (cleared by this process's writes): docs/decisions/0006. */
+  private readonly matchCounts = new ExpiringCache<number>(MATCH_COUNT_TTL_MS);
 
   constructor(private readonly deps: DoctorsServiceDeps) {}
 
@@ -71,9 +67,8 @@ export class DoctorsService {
     const terms = searchTerms(query.search);
     if (terms.length === 0) return { doctors: [], total: 0, pages: 1 };
     const offset = (query.page - 1) * query.limit;
-    const { ids, total } = await this.rankedPage(terms, offset, query.limit);
-    const recent = new Set([...query.recentIds, ...(await this.deps.recent.ids(auth.user.id))]);
-    const rows = await this.deps.doctors.listItems(ids, auth.user.id);
+    const { rows, total } = await this.searchPage(terms, auth.user.id, offset, query.limit);
+    const recent = new Set(query.recentIds);
     return { doctors: rows.map((row) => toDoctorListItem(row, recent)), total, pages: pagesFor(total, query.limit) };
   }
 
@@ -81,50 +76,28 @@ export class DoctorsService {
   async pick(auth: AuthContext, search: string, limit: number): Promise<DoctorListItem[]> {
     const terms = searchTerms(search);
     if (terms.length === 0) return [];
-    const { ids } = await this.rankedPage(terms, 0, limit);
-    const recent = new Set(await this.deps.recent.ids(auth.user.id));
-    const rows = await this.deps.doctors.listItems(ids, auth.user.id);
-    return rows.map((row) => toDoctorListItem(row, recent));
+    const { rows } = await this.searchPage(terms, auth.user.id, 0, limit);
+    return rows.map((row) => toDoctorListItem(row, new Set()));
   }
 
   /**
-   * The page's ids and the total. Short words with many matches are read in name order from the prefix
-   * index; anything else is ranked exactly by the spec's score (docs/decisions/0006).
+   * One page of matches and their total. Up to RANKED_SEARCH_CAP matches of a short word, or any number of a
+   * longer one, are ranked by the spec's score in the database; more matches of a one-to-four-character word
+   * are read in the prefix index's order, which is the score's for one word (docs/decisions/0006).
    */
-  private async rankedPage(terms: string[], offset: number, limit: number) {
-    const { doctors } = this.deps;
+  private async searchPage(terms: string[], userId: string, offset: number, limit: number) {
+    const { search } = this.deps;
     const [driving = '', ...others] = await this.bySelectivity(terms);
-    const prefix = driving.slice(0, SHORT_PREFIX_MAX);
-    const broadTotal = async () => {
-      // The prefix stands for the driving word; when that word is longer, it must match too.
-      const filters = driving.length > SHORT_PREFIX_MAX ? [driving, ...others] : others;
-      const key = [prefix, ...filters].join(' ');
-      let total = this.broadTotals.get(key);
-      if (total === undefined) {
-        total = await doctors.prefixCount(prefix, filters);
-        this.broadTotals.set(key, total);
-      }
-      return { total, filters };
-    };
-    if (driving.length <= SHORT_PREFIX_MAX) {
-      const { total, filters } = await broadTotal();
-      if (total > RANKED_SEARCH_CAP) return { ids: await doctors.prefixPage(prefix, filters, offset, limit), total };
+    const page = { driving, others, terms, userId, offset, limit };
+    const key = [driving, ...others].join(' ');
+    if (driving.length > SHORT_PREFIX_MAX) {
+      const total = await this.cachedCount(`word:${key}`, () => search.wordMatches(driving, others));
+      return { rows: total > offset ? await search.rankedPage({ source: 'words', ...page }) : [], total };
     }
-    const rows = await doctors.rankingRows(driving, others, RANKED_SEARCH_CAP_LONG);
-    if (rows.length > RANKED_SEARCH_CAP_LONG) {
-      const { total, filters } = await broadTotal();
-      return { ids: await doctors.prefixPage(prefix, filters, offset, limit), total };
-    }
-    const ranked = rows
-      .map((row) => ({
-        id: row.id,
-        last: row.last_name_norm,
-        first: row.first_name_norm,
-        score: scoreNormalized(terms, row.first_name_norm, row.last_name_norm, row.rpps),
-      }))
-      .filter((row) => row.score > 0)
-      .sort((a, b) => b.score - a.score || byText(a.last, b.last) || byText(a.first, b.first) || byText(a.id, b.id));
-    return { ids: ranked.slice(offset, offset + limit).map((row) => row.id), total: ranked.length };
+    const total = await this.cachedCount(`prefix:${key}`, () => search.prefixMatches(driving, others));
+    if (total <= offset) return { rows: [], total };
+    if (total <= RANKED_SEARCH_CAP) return { rows: await search.rankedPage({ source: 'prefixes', ...page }), total };
+    return { rows: await search.prefixPage({ prefix: driving, others, userId, offset, limit }), total };
   }
 
   /** The terms, the one with the fewest matches first (it drives the query; the others filter it). */
@@ -132,8 +105,23 @@ export class DoctorsService {
     const longestFirst = [...terms].sort((a, b) => b.length - a.length);
     if (terms.length < 2) return longestFirst;
     const counts = new Map<string, number>();
-    for (const term of longestFirst) counts.set(term, await this.deps.doctors.wordMatchesUpTo(term, SELECTIVITY_PROBE));
+    for (const term of longestFirst) {
+      const count =
+        term.length <= SHORT_PREFIX_MAX
+          ? await this.cachedCount(`prefix:${term}`, () => this.deps.search.prefixMatches(term, []))
+          : await this.cachedCount(`probe:${term}`, () => this.deps.search.termMatches(term, SELECTIVITY_PROBE));
+      counts.set(term, Math.min(count, SELECTIVITY_PROBE));
+    }
     return longestFirst.sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0));
+  }
+
+  private async cachedCount(key: string, count: () => Promise<number>): Promise<number> {
+    let total = this.matchCounts.get(key);
+    if (total === undefined) {
+      total = await count();
+      this.matchCounts.set(key, total);
+    }
+    return total;
   }
 
   async get(auth: AuthContext, id: string): Promise<Doctor> {
@@ -182,7 +170,7 @@ export class DoctorsService {
         changes: { previous: null, new: doctorFields(row) },
         user: auditUser(auth),
       });
-      this.broadTotals.clear();
+      this.matchCounts.clear();
       return this.detail(trx, auth, id);
     });
   }
@@ -212,7 +200,7 @@ export class DoctorsService {
           doctorSearchWords(id, merged),
           doctorSearchPrefixes(id, merged),
         );
-        this.broadTotals.clear();
+        this.matchCounts.clear();
       }
       if (patch.primarySpecialty !== undefined || patch.secondarySpecialty !== undefined) {
         await this.deps.links.refreshOfficeSpecialties(trx, await this.deps.links.officeIdsOf(trx, id));
@@ -277,7 +265,7 @@ export class DoctorsService {
         user: auditUser(auth),
       });
     });
-    this.broadTotals.clear();
+    this.matchCounts.clear();
   }
 
   /** Links an office; the doctor's first office becomes the primary one. */

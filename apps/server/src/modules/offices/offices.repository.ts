@@ -1,7 +1,8 @@
 import type { Office, Specialty } from '@crm/shared';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
-import { preparedQuery } from '#server/db/prepared.ts';
+import { preparedQuery, preparedShapes } from '#server/db/prepared.ts';
+import type { ListItemRow } from '#server/modules/doctors/doctors.repository.ts';
 import type { Database, OfficesTable } from '#server/db/schema.ts';
 import { prefixUpperBound } from '#server/modules/doctors/doctor-search.ts';
 
@@ -15,23 +16,106 @@ export type OfficeDoctorsFilter = {
   userId: string;
 };
 
-/** Each term starts a word of the office's name, address, postal code, city or UGA. */
-function officeMatches(filter: OfficeListFilter) {
+/** The shape of an office list query: how many words were typed, how many specialties were picked. */
+type ListShape = { terms: number; specialties: number };
+
+const listShapeKey = (shape: ListShape) => `${shape.terms}:${shape.specialties}`;
+
+const listParamNames = (shape: ListShape) => [
+  ...Array.from({ length: shape.terms }, (_, i) => `term${i}`),
+  ...Array.from({ length: shape.specialties }, (_, i) => `specialty${i}`),
+];
+
+function listParams(filter: OfficeListFilter): Params {
+  return {
+    ...Object.fromEntries(filter.terms.map((term, i) => [`term${i}`, `% ${term}%`])),
+    ...Object.fromEntries(filter.specialties.map((specialty, i) => [`specialty${i}`, specialty])),
+  };
+}
+
+/** Each term starts a word of the office's name, address, postal code, city or UGA; one specialty is practised. */
+function officeMatches(shape: ListShape, p: Params) {
   return (eb: ExpressionBuilder<Database, 'offices'>) =>
     eb.and([
-      ...filter.terms.map((term) => eb('offices.search_text', 'like', `% ${term}%`)),
-      ...(filter.specialties.length > 0
+      ...Array.from({ length: shape.terms }, (_, i) => eb('offices.search_text', 'like', String(p[`term${i}`]))),
+      ...(shape.specialties > 0
         ? [
             eb.exists(
               eb
                 .selectFrom('office_specialties as s')
                 .select(sql.lit(1).as('one'))
                 .whereRef('s.office_id', '=', 'offices.id')
-                .where('s.specialty', 'in', filter.specialties),
+                .where(
+                  's.specialty',
+                  'in',
+                  Array.from({ length: shape.specialties }, (_, i) => String(p[`specialty${i}`])),
+                ),
             ),
           ]
         : []),
     ]);
+}
+
+type DoctorsShape = { terms: number; specialties: number; target: boolean };
+
+/** The doctors of an office, filtered (name words, specialties, the user's target). */
+function officeDoctors(db: Db, shape: DoctorsShape, p: Params) {
+  const specialties = Array.from({ length: shape.specialties }, (_, i) => String(p[`specialty${i}`]));
+  return db
+    .selectFrom('doctor_offices as l')
+    .innerJoin('doctors', 'doctors.id', 'l.doctor_id')
+    .leftJoin('doctor_user_data as ud', (join) =>
+      join.onRef('ud.doctor_id', '=', 'doctors.id').on('ud.user_id', '=', String(p.userId)),
+    )
+    .where('l.office_id', '=', String(p.officeId))
+    .$if(shape.specialties > 0, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('doctors.primary_specialty', 'in', specialties),
+          eb('doctors.secondary_specialty', 'in', specialties),
+        ]),
+      ),
+    )
+    .$if(shape.target, (qb) => qb.where('ud.target', '=', String(p.target)))
+    .$if(shape.terms > 0, (qb) =>
+      qb.where((eb) =>
+        eb.and(
+          Array.from({ length: shape.terms }, (_, i) =>
+            eb.exists(
+              eb
+                .selectFrom('doctor_search_words as w')
+                .select(sql.lit(1).as('one'))
+                .whereRef('w.doctor_id', '=', 'doctors.id')
+                .where('w.word', '>=', String(p[`low${i}`]))
+                .where('w.word', '<', String(p[`high${i}`])),
+            ),
+          ),
+        ),
+      ),
+    );
+}
+
+const doctorsParamNames = (shape: DoctorsShape) => [
+  'officeId',
+  'userId',
+  ...Array.from({ length: shape.specialties }, (_, i) => `specialty${i}`),
+  ...(shape.target ? ['target'] : []),
+  ...Array.from({ length: shape.terms }, (_, i) => [`low${i}`, `high${i}`]).flat(),
+];
+
+function doctorsParams(officeId: string, filter: OfficeDoctorsFilter): Params {
+  return {
+    officeId,
+    userId: filter.userId,
+    ...Object.fromEntries(filter.specialties.map((specialty, i) => [`specialty${i}`, specialty])),
+    ...(filter.target !== undefined && { target: filter.target }),
+    ...Object.fromEntries(
+      filter.terms.flatMap((term, i) => [
+        [`low${i}`, term],
+        [`high${i}`, prefixUpperBound(term)],
+      ]),
+    ),
+  };
 }
 
 export function toOffice(row: OfficeRow, doctorCount: number): Office {
@@ -70,7 +154,11 @@ const officeWithCountQuery = preparedQuery(
   ['id'],
 );
 
+type Params = Record<string, string | number | null>;
+
 export class OfficesRepository {
+  private readonly shapes = preparedShapes();
+
   constructor(private readonly db: Db) {}
 
   findById(id: string, db: Db = this.db): Promise<OfficeRow | undefined> {
@@ -85,40 +173,59 @@ export class OfficesRepository {
 
   /** One page in name order, each office with its number of doctors. */
   async page(filter: OfficeListFilter, offset: number, limit: number) {
-    return this.db
-      .selectFrom('offices')
-      .selectAll('offices')
-      .select((eb) =>
-        eb
-          .selectFrom('doctor_offices as l')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('l.office_id', '=', 'offices.id')
-          .as('doctor_count'),
-      )
-      .where(officeMatches(filter))
-      .orderBy('offices.name_norm')
-      .orderBy('offices.id')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+    const shape = { terms: filter.terms.length, specialties: filter.specialties.length };
+    return this.shapes<OfficeRow & { doctor_count: number | null }>(
+      this.db,
+      `page:${listShapeKey(shape)}`,
+      () => ({
+        names: [...listParamNames(shape), 'limit', 'offset'],
+        build: (db, p) =>
+          db
+            .selectFrom('offices')
+            .selectAll('offices')
+            .select((eb) =>
+              eb
+                .selectFrom('doctor_offices as l')
+                .select((inner) => inner.fn.countAll<number>().as('n'))
+                .whereRef('l.office_id', '=', 'offices.id')
+                .as('doctor_count'),
+            )
+            .where(officeMatches(shape, p))
+            .orderBy('offices.name_norm')
+            .orderBy('offices.id')
+            .limit(p.limit as unknown as number)
+            .offset(p.offset as unknown as number),
+      }),
+      { ...listParams(filter), limit, offset },
+    );
   }
 
   async count(filter: OfficeListFilter): Promise<number> {
-    if (filter.terms.length === 0 && filter.specialties.length > 0) {
-      // Straight from the specialties index, without touching the offices.
-      const row = await this.db
-        .selectFrom('office_specialties')
-        .select((eb) => eb.fn.count<number>('office_id').distinct().as('count'))
-        .where('specialty', 'in', filter.specialties)
-        .executeTakeFirstOrThrow();
-      return row.count;
-    }
-    const row = await this.db
-      .selectFrom('offices')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where(officeMatches(filter))
-      .executeTakeFirstOrThrow();
-    return row.count;
+    const shape = { terms: filter.terms.length, specialties: filter.specialties.length };
+    const [row] = await this.shapes<{ count: number }>(
+      this.db,
+      `count:${listShapeKey(shape)}`,
+      () => ({
+        names: listParamNames(shape),
+        build: (db, p) =>
+          shape.terms === 0 && shape.specialties > 0
+            ? // Straight from the specialties index, without touching the offices.
+              db
+                .selectFrom('office_specialties')
+                .select((eb) => eb.fn.count<number>('office_id').distinct().as('count'))
+                .where(
+                  'specialty',
+                  'in',
+                  Array.from({ length: shape.specialties }, (_, i) => String(p[`specialty${i}`])),
+                )
+            : db
+                .selectFrom('offices')
+                .select((eb) => eb.fn.countAll<number>().as('count'))
+                .where(officeMatches(shape, p)),
+      }),
+      listParams(filter),
+    );
+    return row?.count ?? 0;
   }
 
   async specialties(): Promise<string[]> {
@@ -143,51 +250,63 @@ export class OfficesRepository {
     await db.deleteFrom('offices').where('id', '=', id).execute();
   }
 
-  /** Doctors of an office, filtered, in name order: their ids for one page, and the total. */
-  async doctorIds(officeId: string, filter: OfficeDoctorsFilter, offset: number, limit: number) {
-    const base = this.db
-      .selectFrom('doctor_offices as l')
-      .innerJoin('doctors', 'doctors.id', 'l.doctor_id')
-      .leftJoin('doctor_user_data as ud', (join) =>
-        join.onRef('ud.doctor_id', '=', 'doctors.id').on('ud.user_id', '=', filter.userId),
-      )
-      .where('l.office_id', '=', officeId)
-      .$if(filter.specialties.length > 0, (qb) =>
-        qb.where((eb) =>
-          eb.or([
-            eb('doctors.primary_specialty', 'in', filter.specialties),
-            eb('doctors.secondary_specialty', 'in', filter.specialties),
-          ]),
-        ),
-      )
-      .$if(filter.target !== undefined, (qb) => qb.where('ud.target', '=', filter.target ?? ''))
-      .$if(filter.terms.length > 0, (qb) =>
-        qb.where((eb) =>
-          eb.and(
-            filter.terms.map((term) =>
-              eb.exists(
-                eb
-                  .selectFrom('doctor_search_words as w')
-                  .select(sql.lit(1).as('one'))
-                  .whereRef('w.doctor_id', '=', 'doctors.id')
-                  .where('w.word', '>=', term)
-                  .where('w.word', '<', prefixUpperBound(term)),
-              ),
-            ),
-          ),
-        ),
-      );
-    const [rows, total] = [
-      await base
-        .select('doctors.id')
-        .orderBy('doctors.last_name_norm')
-        .orderBy('doctors.first_name_norm')
-        .orderBy('doctors.id')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-      await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    ];
-    return { ids: rows.map((row) => row.id), total: total.count };
+  /** One page of an office's doctors, filtered, in name order, as list items for the user. */
+  async doctorsPage(officeId: string, filter: OfficeDoctorsFilter, offset: number, limit: number) {
+    const shape = {
+      terms: filter.terms.length,
+      specialties: filter.specialties.length,
+      target: filter.target !== undefined,
+    };
+    return this.shapes<ListItemRow>(
+      this.db,
+      `doctors-page:${shape.terms}:${shape.specialties}:${shape.target}`,
+      () => ({
+        names: [...doctorsParamNames(shape), 'limit', 'offset'],
+        build: (db, p) =>
+          officeDoctors(db, shape, p)
+            .leftJoin('doctor_offices as po', (join) =>
+              join.onRef('po.doctor_id', '=', 'doctors.id').on('po.is_primary', '=', 1),
+            )
+            .leftJoin('offices as o', 'o.id', 'po.office_id')
+            .leftJoin('recent_doctors as r', (join) =>
+              join.onRef('r.doctor_id', '=', 'doctors.id').on('r.user_id', '=', String(p.userId)),
+            )
+            .selectAll('doctors')
+            .select([
+              'ud.target',
+              'ud.potential_target',
+              'o.id as office_id',
+              'o.name as office_name',
+              'o.address as office_address',
+              'o.postal_code as office_postal_code',
+              'o.city as office_city',
+              'r.viewed_at as recent_at',
+            ])
+            .orderBy('doctors.last_name_norm')
+            .orderBy('doctors.first_name_norm')
+            .orderBy('doctors.id')
+            .limit(p.limit as unknown as number)
+            .offset(p.offset as unknown as number),
+      }),
+      { ...doctorsParams(officeId, filter), limit, offset },
+    );
+  }
+
+  async doctorsCount(officeId: string, filter: OfficeDoctorsFilter): Promise<number> {
+    const shape = {
+      terms: filter.terms.length,
+      specialties: filter.specialties.length,
+      target: filter.target !== undefined,
+    };
+    const [row] = await this.shapes<{ count: number }>(
+      this.db,
+      `doctors-count:${shape.terms}:${shape.specialties}:${shape.target}`,
+      () => ({
+        names: doctorsParamNames(shape),
+        build: (db, p) => officeDoctors(db, shape, p).select((eb) => eb.fn.countAll<number>().as('count')),
+      }),
+      doctorsParams(officeId, filter),
+    );
+    return row?.count ?? 0;
   }
 }

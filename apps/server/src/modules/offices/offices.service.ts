@@ -20,7 +20,6 @@ import type { DoctorOfficesRepository } from '#server/modules/doctors/doctor-off
 import { type DoctorsRepository, toDoctorListItem } from '#server/modules/doctors/doctors.repository.ts';
 import { changedFields } from '#server/modules/doctors/doctors.service.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
-import type { RecentDoctorsRepository } from '#server/modules/recent-doctors/recent-doctors.repository.ts';
 import { officeSearchColumns } from './office-search.ts';
 import { type OfficeRow, type OfficesRepository, toOffice } from './offices.repository.ts';
 
@@ -33,7 +32,6 @@ type OfficesServiceDeps = {
   offices: OfficesRepository;
   doctors: DoctorsRepository;
   links: DoctorOfficesRepository;
-  recent: RecentDoctorsRepository;
   logs: LogsRepository;
 };
 
@@ -142,16 +140,18 @@ export class OfficesService {
   }
 
   async doctors(auth: AuthContext, id: string, query: OfficeDoctorsQuery): Promise<OfficeDoctorsResult> {
-    await this.requireOffice(this.deps.db, id);
-    const { ids, total } = await this.deps.offices.doctorIds(
-      id,
-      { terms: searchTerms(query.search), specialties: query.specialty, target: query.target, userId: auth.user.id },
-      (query.page - 1) * query.limit,
-      query.limit,
-    );
-    const recent = new Set(await this.deps.recent.ids(auth.user.id));
-    const rows = await this.deps.doctors.listItems(ids, auth.user.id);
-    return { doctors: rows.map((row) => toDoctorListItem(row, recent)), total, pages: pagesFor(total, query.limit) };
+    const filter = {
+      terms: searchTerms(query.search),
+      specialties: query.specialty,
+      target: query.target,
+      userId: auth.user.id,
+    };
+    const rows = await this.deps.offices.doctorsPage(id, filter, (query.page - 1) * query.limit, query.limit);
+    // An office with a doctor on this page exists; otherwise say 404 for an unknown office.
+    if (rows.length === 0) await this.requireOffice(this.deps.db, id);
+    const total = await this.deps.offices.doctorsCount(id, filter);
+    const none = new Set<string>();
+    return { doctors: rows.map((row) => toDoctorListItem(row, none)), total, pages: pagesFor(total, query.limit) };
   }
 
   /** Removes the link; when it was the doctor's primary office, another of their offices becomes primary. */
