@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 
 /** Where the engines differ, migrations and repositories ask here rather than guessing. */
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres(db: Pick<Kysely<unknown>, 'getExecutor'>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

@@ -1,4 +1,4 @@
-import { type Compilable, CompiledQuery, type QueryResult } from 'kysely';
+import { type Compilable, CompiledQuery, type QueryResult, type RawBuilder } from 'kysely';
 import { type Db, nameStatement } from './database.ts';
 
 /**
@@ -40,24 +40,33 @@ export function preparedQuery<P extends Record<string, string | number | null>, 
   };
 }
 
-type Params = Record<string, string | number | null>;
+/** The values a prepared query of a varying shape is run with, by name. */
+export type PreparedParams = Record<string, string | number | null>;
+
+/** A raw `sql` statement compiles against a database; a query builder already knows it. */
+function compilable(db: Db, query: Compilable | RawBuilder<unknown>): Compilable {
+  return 'isRawBuilder' in query ? { compile: () => query.compile(db) } : query;
+}
 
 /**
  * Prepared queries whose shape varies (how many words were typed, how many specialties were picked): each
  * shape, named by `key`, is built and compiled once, then run like a preparedQuery.
  */
 export function preparedShapes() {
-  const shapes = new Map<string, (db: Db, params: Params) => Promise<unknown[]>>();
+  const shapes = new Map<string, (db: Db, params: PreparedParams) => Promise<unknown[]>>();
   return <R>(
     db: Db,
     key: string,
-    define: () => { names: readonly string[]; build: (db: Db, params: Params) => Compilable },
-    params: Params,
+    define: () => {
+      names: readonly string[];
+      build: (db: Db, params: PreparedParams) => Compilable | RawBuilder<unknown>;
+    },
+    params: PreparedParams,
   ): Promise<R[]> => {
     let run = shapes.get(key);
     if (!run) {
       const { names, build } = define();
-      run = preparedQuery(build, names);
+      run = preparedQuery((shapeDb, p: PreparedParams) => compilable(shapeDb, build(shapeDb, p)), names);
       shapes.set(key, run);
     }
     return run(db, params) as Promise<R[]>;

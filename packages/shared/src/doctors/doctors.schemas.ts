@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limitParam, pageParam } from '../common/paging.ts';
 import { listParam, optionalText, requiredString, uuidField } from '../common/fields.ts';
+import { officeRecordFields } from '../offices/office-record.ts';
 import { GENDERS, PREFIXES, RPPS_PATTERN, SPECIALTIES } from './doctors.rules.ts';
 
 const optionalEmail = (message: string) =>
@@ -98,21 +99,7 @@ export const DoctorListItem = z.object({
 });
 export type DoctorListItem = z.infer<typeof DoctorListItem>;
 
-export const DoctorOffice = z.object({
-  id: z.string(),
-  name: z.string(),
-  sector: z.string().nullable(),
-  address: z.string(),
-  postal_code: z.string(),
-  city: z.string(),
-  uga: z.string(),
-  uga_name: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  is_primary: z.boolean(),
-});
+export const DoctorOffice = z.object({ ...officeRecordFields, is_primary: z.boolean() });
 export type DoctorOffice = z.infer<typeof DoctorOffice>;
 
 /** GET /api/doctors/{id} */

@@ -3,6 +3,7 @@ import { listParam, optionalText, requiredString } from '../common/fields.ts';
 import { limitParam, pageParam } from '../common/paging.ts';
 import { DoctorListItem } from '../doctors/doctors.schemas.ts';
 import { SPECIALTIES } from '../doctors/doctors.rules.ts';
+import { officeRecordFields } from './office-record.ts';
 
 /** French phone: 0 and nine digits, as ten digits or five pairs separated by spaces. */
 export const FRENCH_PHONE_PATTERN = /^0\d{9}$|^0\d( \d{2}){4}$/;
@@ -57,18 +58,7 @@ export const OfficeUpdate = OfficeInput.partial().refine((body) => Object.keys(b
 export type OfficeUpdate = z.infer<typeof OfficeUpdate>;
 
 export const Office = z.object({
-  id: z.string(),
-  name: z.string(),
-  sector: z.string().nullable(),
-  address: z.string(),
-  postal_code: z.string(),
-  city: z.string(),
-  uga: z.string(),
-  uga_name: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+  ...officeRecordFields,
   doctorCount: z.number(),
   updatedBy: z.string().nullable(),
   updatedAt: z.string(),

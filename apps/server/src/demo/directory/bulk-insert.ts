@@ -1,6 +1,7 @@
 import { DEMO_ACCOUNTS } from '@crm/shared';
-import { type InsertObject, PostgresAdapter, sql } from 'kysely';
+import { type InsertObject, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
+import { isPostgres } from '#server/db/dialect.ts';
 import type { Database, TargetsTable } from '#server/db/schema.ts';
 import type { DirectoryBatch } from './generator.ts';
 
@@ -27,7 +28,7 @@ export async function insertRows<T extends TableName>(
 ): Promise<void> {
   const first = rows[0];
   if (!first) return;
-  if (isPostgresDb(db)) {
+  if (isPostgres(db)) {
     await insertRowsAsArrays(db, table, rows);
     return;
   }
@@ -85,17 +86,12 @@ function columnTypes(db: Db, table: string): Promise<Map<string, string>> {
   return types;
 }
 
-function isPostgresDb(db: Db): boolean {
-  // dialect.ts's isPostgres takes a Kysely<unknown>, which a Kysely<Database> is not to the compiler.
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
 /**
  * Settings for a long bulk load on this connection. SQLite: a page cache big enough for the indexes being
  * filled (random keys such as search words otherwise send each insert to the disk).
  */
 export async function prepareBulkLoad(db: Db): Promise<void> {
-  if (isPostgresDb(db)) return;
+  if (isPostgres(db)) return;
   await sql`pragma cache_size = -262144`.execute(db);
   await sql`pragma temp_store = memory`.execute(db);
   // A seed that a machine crash interrupts is started again on a fresh database: skip the syncs.
@@ -126,7 +122,7 @@ export async function insertDirectory(
   batches: Iterable<DirectoryBatch>,
   options: { concurrency?: number; onProgress?: (rows: number) => void } = {},
 ): Promise<number> {
-  const concurrency = isPostgresDb(db) ? Math.max(1, options.concurrency ?? 2) : 1;
+  const concurrency = isPostgres(db) ? Math.max(1, options.concurrency ?? 2) : 1;
   const inFlight = new Set<Promise<void>>();
   let failure: { error: unknown } | null = null;
   let kind = '';
@@ -202,5 +198,5 @@ export async function ensureTargets(db: Db, targets: readonly TargetsTable[]): P
  * a search's index-only scans visit the table for every match.
  */
 export async function analyze(db: Db): Promise<void> {
-  await (isPostgresDb(db) ? sql`vacuum analyze` : sql`analyze`).execute(db);
+  await (isPostgres(db) ? sql`vacuum analyze` : sql`analyze`).execute(db);
 }

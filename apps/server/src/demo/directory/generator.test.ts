@@ -6,20 +6,12 @@ import { DEMO_DIRECTORY, seedDemoDataIfEmpty } from '#server/demo/seed-demo.ts';
 import { UgaBoundaries } from '#server/modules/geo/uga-boundaries.ts';
 import { createTestDatabase, engines } from '#server/test/harness.ts';
 import { COMMUNES } from './communes.ts';
-import { type DirectoryBatch, generateDirectory } from './generator.ts';
+import { type DirectoryBatch, emptyBatch, generateDirectory } from './generator.ts';
 
 const SAMPLE_UGA_FILE = path.resolve(import.meta.dirname, '../../../data/uga/uga-sample.topojson');
 
 function collect(batches: Iterable<DirectoryBatch>): DirectoryBatch {
-  const all: DirectoryBatch = {
-    offices: [],
-    doctors: [],
-    doctorSearchWords: [],
-    doctorSearchPrefixes: [],
-    doctorOffices: [],
-    officeSpecialties: [],
-    doctorUserData: [],
-  };
+  const all = emptyBatch();
   for (const batch of batches) {
     for (const key of Object.keys(all) as (keyof DirectoryBatch)[]) (all[key] as unknown[]).push(...batch[key]);
   }

@@ -423,7 +423,8 @@ function specialtyBit(specialty: string | null): number {
 
 // ——— helpers ———
 
-function emptyBatch(): DirectoryBatch {
+/** A batch with nothing in it, to fill. */
+export function emptyBatch(): DirectoryBatch {
   return {
     offices: [],
     doctors: [],

@@ -1,7 +1,8 @@
-import { PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
-import { preparedShapes } from '#server/db/prepared.ts';
-import { type ListItemRow, listItemColumns } from './doctors.repository.ts';
+import { isPostgres } from '#server/db/dialect.ts';
+import { type PreparedParams as Params, preparedShapes } from '#server/db/prepared.ts';
+import { type ListItemRow, withListItems } from './doctors.repository.ts';
 import { prefixUpperBound } from './doctor-search.ts';
 
 /**
@@ -9,8 +10,6 @@ import { prefixUpperBound } from './doctor-search.ts';
  * when several of its words match), or the rows of one short prefix (`prefixes`, one row per doctor).
  */
 type Source = 'words' | 'prefixes';
-
-type Params = Record<string, string | number | null>;
 
 /**
  * The doctor search, one statement per page (docs/decisions/0006). The candidates come from one index range;
@@ -25,37 +24,49 @@ export class DoctorSearchRepository {
 
   /** How many doctors have a word (or RPPS) starting with `term`, counting no further than `max`. */
   async termMatches(term: string, max: number): Promise<number> {
-    const run = this.shape('term-matches', () => ({
-      names: ['low', 'high', 'max'],
-      build: (p) =>
-        sql`select count(*) as count from (select 1 as one from doctor_search_words
-          where word >= ${p.low} and word < ${p.high} limit ${p.max}) as m`,
-    }));
-    const [row] = (await run(this.db, { low: term, high: prefixUpperBound(term), max })) as { count: number }[];
+    const [row] = await this.shapes<{ count: number }>(
+      this.db,
+      'term-matches',
+      () => ({
+        names: ['low', 'high', 'max'],
+        build: (_db, p) =>
+          sql`select count(*) as count from (select 1 as one from doctor_search_words
+            where word >= ${p.low} and word < ${p.high} limit ${p.max}) as m`,
+      }),
+      { low: term, high: prefixUpperBound(term), max },
+    );
     return row?.count ?? 0;
   }
 
   /** How many doctors have a word (or RPPS) starting with `driving` and match every other term. */
   async wordMatches(driving: string, others: string[]): Promise<number> {
-    const run = this.shape(`word-count:${others.length}`, () => ({
-      names: ['low', 'high', 'spaced', ...others.flatMap((_, i) => [`word${i}`, `rpps${i}`])],
-      build: (p) =>
-        sql`select count(*) as count from doctor_search_words as s
-          where s.word >= ${p.low} and s.word < ${p.high} ${oncePerDoctor(this.db, p.spaced)} ${filters(p, others.length)}`,
-    }));
-    const [row] = (await run(this.db, { ...wordRange(driving), ...filterParams(others) })) as { count: number }[];
+    const [row] = await this.shapes<{ count: number }>(
+      this.db,
+      `word-count:${others.length}`,
+      () => ({
+        names: ['low', 'high', 'spaced', ...filterNames(others.length)],
+        build: (db, p) =>
+          sql`select count(*) as count from doctor_search_words as s
+            where s.word >= ${p.low} and s.word < ${p.high} ${oncePerDoctor(db, p.spaced)} ${filters(p, others.length)}`,
+      }),
+      { ...wordRange(driving), ...filterParams(others) },
+    );
     return row?.count ?? 0;
   }
 
   /** How many doctors have `prefix` (1 to 4 characters) and match every other term. */
   async prefixMatches(prefix: string, others: string[]): Promise<number> {
-    const run = this.shape(`prefix-count:${others.length}`, () => ({
-      names: ['prefix', ...others.flatMap((_, i) => [`word${i}`, `rpps${i}`])],
-      build: (p) =>
-        sql`select count(*) as count from doctor_search_prefixes as s
-          where s.prefix = ${p.prefix} ${filters(p, others.length)}`,
-    }));
-    const [row] = (await run(this.db, { prefix, ...filterParams(others) })) as { count: number }[];
+    const [row] = await this.shapes<{ count: number }>(
+      this.db,
+      `prefix-count:${others.length}`,
+      () => ({
+        names: ['prefix', ...filterNames(others.length)],
+        build: (_db, p) =>
+          sql`select count(*) as count from doctor_search_prefixes as s
+            where s.prefix = ${p.prefix} ${filters(p, others.length)}`,
+      }),
+      { prefix, ...filterParams(others) },
+    );
     return row?.count ?? 0;
   }
 
@@ -74,31 +85,35 @@ export class DoctorSearchRepository {
     limit: number;
   }): Promise<ListItemRow[]> {
     const { source, others, terms } = input;
-    const run = this.shape(`ranked:${source}:${others.length}:${terms.length}`, () => ({
-      names: [
-        ...(source === 'words' ? ['low', 'high', 'spaced'] : ['prefix']),
-        'query',
-        ...others.flatMap((_, i) => [`word${i}`, `rpps${i}`]),
-        ...terms.map((_, i) => `name${i}`),
-        'limit',
-        'offset',
-        'userId',
-      ],
-      build: (p) => {
-        const hits = (column: 'first_name_norm' | 'last_name_norm') =>
-          sql.join(
-            terms.map((_, i) => sql`(' ' || ${sql.ref(`s.${column}`)}) like ${p[`name${i}`]}`),
-            sql` or `,
-          );
-        const candidates =
-          source === 'words'
-            ? sql`select s.doctor_id, s.last_name_norm, s.first_name_norm, s.rpps from doctor_search_words as s
-                where s.word >= ${p.low} and s.word < ${p.high} ${oncePerDoctor(this.db, p.spaced)}
+    const range: Params = source === 'words' ? wordRange(input.driving) : { prefix: input.driving };
+    return this.shapes<ListItemRow>(
+      this.db,
+      `ranked:${source}:${others.length}:${terms.length}`,
+      () => ({
+        names: [
+          ...Object.keys(range),
+          'query',
+          ...filterNames(others.length),
+          ...terms.map((_, i) => `name${i}`),
+          'limit',
+          'offset',
+          'userId',
+        ],
+        build: (db, p) => {
+          const hits = (column: 'first_name_norm' | 'last_name_norm') =>
+            sql.join(
+              terms.map((_, i) => sql`(' ' || ${sql.ref(`s.${column}`)}) like ${p[`name${i}`]}`),
+              sql` or `,
+            );
+          const candidates =
+            source === 'words'
+              ? sql`select s.doctor_id, s.last_name_norm, s.first_name_norm, s.rpps from doctor_search_words as s
+                where s.word >= ${p.low} and s.word < ${p.high} ${oncePerDoctor(db, p.spaced)}
                 ${filters(p, others.length)}`
-            : sql`select s.doctor_id, s.last_name_norm, s.first_name_norm, s.rpps from doctor_search_prefixes as s
+              : sql`select s.doctor_id, s.last_name_norm, s.first_name_norm, s.rpps from doctor_search_prefixes as s
                 where s.prefix = ${p.prefix} ${filters(p, others.length)}`;
-        return withListItems(
-          sql`with candidates as (${candidates}),
+          return withListItems(
+            sql`with candidates as (${candidates}),
           scored as (
             select doctor_id, last_name_norm, first_name_norm,
               case
@@ -115,21 +130,21 @@ export class DoctorSearchRepository {
             order by score desc, last_name_norm, first_name_norm, doctor_id
             limit ${p.limit} offset ${p.offset}
           )`,
-          p.userId,
-          sql`page.score desc, page.last_name_norm, page.first_name_norm, page.doctor_id`,
-        );
+            p.userId,
+            sql`page.score desc, page.last_name_norm, page.first_name_norm, page.doctor_id`,
+          );
+        },
+      }),
+      {
+        ...range,
+        query: terms.join(' '),
+        ...filterParams(others),
+        ...Object.fromEntries(terms.map((term, i) => [`name${i}`, `% ${term}%`])),
+        limit: input.limit,
+        offset: input.offset,
+        userId: input.userId,
       },
-    }));
-    const range: Params = source === 'words' ? wordRange(input.driving) : { prefix: input.driving };
-    return (await run(this.db, {
-      ...range,
-      query: terms.join(' '),
-      ...filterParams(others),
-      ...Object.fromEntries(terms.map((term, i) => [`name${i}`, `% ${term}%`])),
-      limit: input.limit,
-      offset: input.offset,
-      userId: input.userId,
-    })) as ListItemRow[];
+    );
   }
 
   /**
@@ -145,42 +160,32 @@ export class DoctorSearchRepository {
     limit: number;
   }): Promise<ListItemRow[]> {
     const { others } = input;
-    const run = this.shape(`prefix-page:${others.length}`, () => ({
-      names: ['prefix', ...others.flatMap((_, i) => [`word${i}`, `rpps${i}`]), 'limit', 'offset', 'userId'],
-      build: (p) =>
-        withListItems(
-          sql`with page as (
+    return this.shapes<ListItemRow>(
+      this.db,
+      `prefix-page:${others.length}`,
+      () => ({
+        names: ['prefix', ...filterNames(others.length), 'limit', 'offset', 'userId'],
+        build: (_db, p) =>
+          withListItems(
+            sql`with page as (
             select s.doctor_id, s.name_tier, s.last_name_norm, s.first_name_norm
             from doctor_search_prefixes as s
             where s.prefix = ${p.prefix} ${filters(p, others.length)}
             order by s.name_tier, s.last_name_norm, s.first_name_norm, s.doctor_id
             limit ${p.limit} offset ${p.offset}
           )`,
-          p.userId,
-          sql`page.name_tier, page.last_name_norm, page.first_name_norm, page.doctor_id`,
-        ),
-    }));
-    return (await run(this.db, {
-      prefix: input.prefix,
-      ...filterParams(others),
-      limit: input.limit,
-      offset: input.offset,
-      userId: input.userId,
-    })) as ListItemRow[];
-  }
-
-  /** A statement of this shape, compiled once (see preparedShapes). */
-  private shape(key: string, define: () => { names: string[]; build: (p: Params) => RawBuilder<unknown> }) {
-    return (db: Db, params: Params) =>
-      this.shapes(
-        db,
-        key,
-        () => {
-          const { names, build } = define();
-          return { names, build: (shapeDb: Db, p: Params) => ({ compile: () => build(p).compile(shapeDb) }) };
-        },
-        params,
-      );
+            p.userId,
+            sql`page.name_tier, page.last_name_norm, page.first_name_norm, page.doctor_id`,
+          ),
+      }),
+      {
+        prefix: input.prefix,
+        ...filterParams(others),
+        limit: input.limit,
+        offset: input.offset,
+        userId: input.userId,
+      },
+    );
   }
 }
 
@@ -197,6 +202,10 @@ function filters(p: Params, count: number) {
   );
 }
 
+function filterNames(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => [`word${i}`, `rpps${i}`]).flat();
+}
+
 function wordRange(driving: string): Params {
   return { low: driving, high: prefixUpperBound(driving), spaced: ` ${driving}` };
 }
@@ -207,7 +216,7 @@ function wordRange(driving: string): Params {
  */
 function oncePerDoctor(db: Db, spaced: unknown) {
   // The same function, named differently: SQLite's instr, PostgreSQL's strpos.
-  const find = sql.raw(db.getExecutor().adapter instanceof PostgresAdapter ? 'strpos' : 'instr');
+  const find = sql.raw(isPostgres(db) ? 'strpos' : 'instr');
   const firstAt = sql`${find}(' ' || s.first_name_norm, ${spaced})`;
   const lastAt = sql`${find}(' ' || s.last_name_norm, ${spaced})`;
   const wordAt = (column: 'first_name_norm' | 'last_name_norm') =>
@@ -226,17 +235,4 @@ function filterParams(others: string[]): Params {
       [`rpps${i}`, `${term}%`],
     ]),
   );
-}
-
-/** The page's doctors as list items (the user's targets, the primary office, the recent flag), in page order. */
-function withListItems(page: RawBuilder<unknown>, userId: unknown, order: RawBuilder<unknown>) {
-  return sql`${page}
-    select ${listItemColumns}, r.viewed_at as recent_at
-    from page
-    join doctors on doctors.id = page.doctor_id
-    left join doctor_user_data as ud on ud.doctor_id = doctors.id and ud.user_id = ${userId}
-    left join doctor_offices as po on po.doctor_id = doctors.id and po.is_primary = 1
-    left join offices as o on o.id = po.office_id
-    left join recent_doctors as r on r.doctor_id = doctors.id and r.user_id = ${userId}
-    order by ${order}`;
 }

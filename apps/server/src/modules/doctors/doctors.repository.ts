@@ -1,5 +1,5 @@
 import type { DoctorListItem, DoctorOffice } from '@crm/shared';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
 import type { Database, DoctorsTable } from '#server/db/schema.ts';
@@ -14,13 +14,27 @@ export type ListItemRow = DoctorRow & {
   office_address: string | null;
   office_postal_code: string | null;
   office_city: string | null;
-  /** When the user last opened this doctor, if it is among their recent doctors (search pages only). */
-  recent_at?: string | null;
+  /** When the user last opened this doctor, if it is among their recent doctors. */
+  recent_at: string | null;
 };
 
-/** The columns of a list item, over doctors, ud (the user's data) and o (the primary office). */
-export const listItemColumns = sql`doctors.*, ud.target, ud.potential_target, o.id as office_id, o.name as office_name,
-  o.address as office_address, o.postal_code as office_postal_code, o.city as office_city`;
+/**
+ * A page's doctors as list items (the user's targets, the primary office, the recent flag), in the page's
+ * order. `page` is a `with page as (…)` clause whose rows carry `doctor_id` and the columns `order` uses.
+ */
+export function withListItems(page: RawBuilder<unknown>, userId: unknown, order: RawBuilder<unknown>) {
+  return sql<ListItemRow>`${page}
+    select doctors.*, ud.target, ud.potential_target, o.id as office_id, o.name as office_name,
+      o.address as office_address, o.postal_code as office_postal_code, o.city as office_city,
+      r.viewed_at as recent_at
+    from page
+    join doctors on doctors.id = page.doctor_id
+    left join doctor_user_data as ud on ud.doctor_id = doctors.id and ud.user_id = ${userId}
+    left join doctor_offices as po on po.doctor_id = doctors.id and po.is_primary = 1
+    left join offices as o on o.id = po.office_id
+    left join recent_doctors as r on r.doctor_id = doctors.id and r.user_id = ${userId}
+    order by ${order}`;
+}
 
 const officeColumns = [
   'offices.id',
@@ -53,7 +67,7 @@ export function toDoctorListItem(row: ListItemRow, recentIds: ReadonlySet<string
             postal_code: row.office_postal_code ?? '',
             city: row.office_city ?? '',
           },
-    isRecent: recentIds.has(row.id) || (row.recent_at ?? null) !== null,
+    isRecent: recentIds.has(row.id) || row.recent_at !== null,
   };
 }
 
@@ -138,7 +152,8 @@ export class DoctorsRepository {
   /** The list rows of these doctors as the user sees them (their targets, the primary office), in the given order. */
   async listItems(ids: string[], userId: string, db: Db = this.db): Promise<ListItemRow[]> {
     if (ids.length === 0) return [];
-    const rows = await this.listItemQuery(db, userId).where('doctors.id', 'in', ids).execute();
+    const page = sql`with page as (select doctors.id as doctor_id from doctors where doctors.id in (${sql.join(ids)}))`;
+    const { rows } = await withListItems(page, userId, sql`page.doctor_id`).execute(db);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -202,27 +217,5 @@ export class DoctorsRepository {
       .orderBy('created_at')
       .orderBy('office_id')
       .execute();
-  }
-
-  listItemQuery(db: Db, userId: string): SelectQueryBuilder<Database, 'doctors', ListItemRow> {
-    return db
-      .selectFrom('doctors')
-      .leftJoin('doctor_user_data as ud', (join) =>
-        join.onRef('ud.doctor_id', '=', 'doctors.id').on('ud.user_id', '=', userId),
-      )
-      .leftJoin('doctor_offices as po', (join) =>
-        join.onRef('po.doctor_id', '=', 'doctors.id').on('po.is_primary', '=', 1),
-      )
-      .leftJoin('offices as o', 'o.id', 'po.office_id')
-      .selectAll('doctors')
-      .select([
-        'ud.target',
-        'ud.potential_target',
-        'o.id as office_id',
-        'o.name as office_name',
-        'o.address as office_address',
-        'o.postal_code as office_postal_code',
-        'o.city as office_city',
-      ]);
   }
 }

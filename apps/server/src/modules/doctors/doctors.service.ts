@@ -24,8 +24,8 @@ import { doctorNameColumns, doctorSearchPrefixes, doctorSearchWords, SHORT_PREFI
 import { type DoctorRow, type DoctorsRepository, doctorFields, toDoctorListItem } from './doctors.repository.ts';
 
 /**
- * Up to this many matches are ranked exactly by the spec's score. Beyond (one or two typed letters),
- * results come in name order, and the total is cached for a minute: see docs/decisions/0006.
+ * Up to this many matches of a one-to-four-character word are ranked by the spec's score in the database;
+ * beyond, they come in the prefix index's order (docs/decisions/0006).
  */
 export const RANKED_SEARCH_CAP = 2000;
 /** Counting a word's matches stops here: enough to tell a selective word from a common one. */

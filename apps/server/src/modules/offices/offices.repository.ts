@@ -1,8 +1,8 @@
 import type { Office, Specialty } from '@crm/shared';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
-import { preparedQuery, preparedShapes } from '#server/db/prepared.ts';
-import type { ListItemRow } from '#server/modules/doctors/doctors.repository.ts';
+import { type PreparedParams as Params, preparedQuery, preparedShapes } from '#server/db/prepared.ts';
+import { type ListItemRow, withListItems } from '#server/modules/doctors/doctors.repository.ts';
 import type { Database, OfficesTable } from '#server/db/schema.ts';
 import { prefixUpperBound } from '#server/modules/doctors/doctor-search.ts';
 
@@ -138,23 +138,19 @@ export function toOffice(row: OfficeRow, doctorCount: number): Office {
   };
 }
 
+/** The office's number of doctors, as a column. */
+const doctorCount = (eb: ExpressionBuilder<Database, 'offices'>) =>
+  eb
+    .selectFrom('doctor_offices as l')
+    .select((inner) => inner.fn.countAll<number>().as('n'))
+    .whereRef('l.office_id', '=', 'offices.id')
+    .as('doctor_count');
+
 const officeWithCountQuery = preparedQuery(
   (db, p: { id: string }) =>
-    db
-      .selectFrom('offices')
-      .selectAll('offices')
-      .select((eb) =>
-        eb
-          .selectFrom('doctor_offices as l')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('l.office_id', '=', 'offices.id')
-          .as('doctor_count'),
-      )
-      .where('offices.id', '=', p.id),
+    db.selectFrom('offices').selectAll('offices').select(doctorCount).where('offices.id', '=', p.id),
   ['id'],
 );
-
-type Params = Record<string, string | number | null>;
 
 export class OfficesRepository {
   private readonly shapes = preparedShapes();
@@ -183,13 +179,7 @@ export class OfficesRepository {
           db
             .selectFrom('offices')
             .selectAll('offices')
-            .select((eb) =>
-              eb
-                .selectFrom('doctor_offices as l')
-                .select((inner) => inner.fn.countAll<number>().as('n'))
-                .whereRef('l.office_id', '=', 'offices.id')
-                .as('doctor_count'),
-            )
+            .select(doctorCount)
             .where(officeMatches(shape, p))
             .orderBy('offices.name_norm')
             .orderBy('offices.id')
@@ -262,31 +252,20 @@ export class OfficesRepository {
       `doctors-page:${shape.terms}:${shape.specialties}:${shape.target}`,
       () => ({
         names: [...doctorsParamNames(shape), 'limit', 'offset'],
-        build: (db, p) =>
-          officeDoctors(db, shape, p)
-            .leftJoin('doctor_offices as po', (join) =>
-              join.onRef('po.doctor_id', '=', 'doctors.id').on('po.is_primary', '=', 1),
-            )
-            .leftJoin('offices as o', 'o.id', 'po.office_id')
-            .leftJoin('recent_doctors as r', (join) =>
-              join.onRef('r.doctor_id', '=', 'doctors.id').on('r.user_id', '=', String(p.userId)),
-            )
-            .selectAll('doctors')
-            .select([
-              'ud.target',
-              'ud.potential_target',
-              'o.id as office_id',
-              'o.name as office_name',
-              'o.address as office_address',
-              'o.postal_code as office_postal_code',
-              'o.city as office_city',
-              'r.viewed_at as recent_at',
-            ])
+        build: (db, p) => {
+          const page = officeDoctors(db, shape, p)
+            .select(['doctors.id as doctor_id', 'doctors.last_name_norm', 'doctors.first_name_norm'])
             .orderBy('doctors.last_name_norm')
             .orderBy('doctors.first_name_norm')
             .orderBy('doctors.id')
             .limit(p.limit as unknown as number)
-            .offset(p.offset as unknown as number),
+            .offset(p.offset as unknown as number);
+          return withListItems(
+            sql`with page as ${page}`,
+            p.userId,
+            sql`page.last_name_norm, page.first_name_norm, page.doctor_id`,
+          );
+        },
       }),
       { ...doctorsParams(officeId, filter), limit, offset },
     );
