@@ -1,10 +1,9 @@
-import { DoctorInput, type Doctor, type DoctorInputForm } from '@crm/shared';
-import { App, Button, Card, Form } from 'antd';
+import { DoctorInput, type Doctor } from '@crm/shared';
+import { App, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '@/lib/errors';
-import { applyServerFieldErrors } from '@/lib/form-rules';
 import { useCreateDoctorMutation } from '@/modules/doctors/api';
 import { DOCTOR_FIELD_NAMES, DoctorFormFields } from '@/modules/doctors/components/DoctorFormFields';
+import { RecordCreateForm } from '@/ui/RecordCreateForm';
 
 export type DoctorCreateFormProps = {
   onCreated: (doctor: Doctor) => void;
@@ -15,41 +14,26 @@ export type DoctorCreateFormProps = {
 export function DoctorCreateForm({ onCreated, onCancel }: DoctorCreateFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<DoctorInputForm>();
   const createDoctor = useCreateDoctorMutation();
-
-  const handleFinish = async (values: DoctorInputForm) => {
-    const input = DoctorInput.safeParse(values);
-    if (!input.success) return; // The form's own rules already say what is wrong.
-    let doctor: Doctor;
-    try {
-      doctor = await createDoctor.mutateAsync(input.data);
-    } catch (error) {
-      applyServerFieldErrors(form, error, DOCTOR_FIELD_NAMES);
-      void message.error(t('doctors.messages.saveFailed', { message: serverMessage(error) }));
-      return;
-    }
-    void message.success(t('doctors.messages.created'));
-    onCreated(doctor);
-  };
 
   return (
     <Card className="page-card form-card" title={t('doctors.create.cardTitle')}>
-      <Form<DoctorInputForm>
-        form={form}
-        layout="vertical"
-        onFinish={handleFinish}
-        disabled={createDoctor.isPending}
-        data-testid="doctor-create-form"
+      <RecordCreateForm
+        schema={DoctorInput}
+        fieldNames={DOCTOR_FIELD_NAMES}
+        create={createDoctor.mutateAsync}
+        createFailedMessage={(reason) => t('doctors.messages.saveFailed', { message: reason })}
+        onCreated={(doctor) => {
+          void message.success(t('doctors.messages.created'));
+          onCreated(doctor);
+        }}
+        isBusy={createDoctor.isPending}
+        onCancel={onCancel}
+        submitLabel={t('doctors.create.submit')}
+        testIds={{ form: 'doctor-create-form', submit: 'create-doctor-submit' }}
       >
         <DoctorFormFields />
-        <div className="form-actions">
-          <Button onClick={onCancel}>{t('common.cancel')}</Button>
-          <Button type="primary" htmlType="submit" loading={createDoctor.isPending} data-testid="create-doctor-submit">
-            {t('doctors.create.submit')}
-          </Button>
-        </div>
-      </Form>
+      </RecordCreateForm>
     </Card>
   );
 }

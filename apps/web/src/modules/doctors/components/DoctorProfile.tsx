@@ -1,9 +1,7 @@
 import type { Doctor } from '@crm/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Result, Row, Skeleton, Tabs } from 'antd';
+import { Card, Col, Row, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-client';
-import { serverMessage } from '@/lib/errors';
 import { doctorQueries } from '@/modules/doctors/api';
 import { DoctorHeader } from '@/modules/doctors/components/DoctorHeader';
 import { DoctorIdentityCard } from '@/modules/doctors/components/DoctorIdentityCard';
@@ -11,6 +9,7 @@ import { DoctorTargetsCard } from '@/modules/doctors/components/DoctorTargetsCar
 import { LinkedOfficesCard } from '@/modules/doctors/components/LinkedOfficesCard';
 import { PendingFeature } from '@/modules/doctors/components/PendingFeature';
 import { LastUpdate } from '@/ui/LastUpdate';
+import { RecordLoadError } from '@/ui/RecordLoadError';
 
 /** The doctor page's tabs (spec 000 §2); ?tab=consent opens the consent tab. */
 export const DOCTOR_TABS = ['details', 'consent', 'activities'] as const;
@@ -34,25 +33,15 @@ export function DoctorProfile({ doctorId, tab, onTabChange, onBack }: DoctorProf
 
   if (isPending) return <DoctorProfileSkeleton />;
   if (isError) {
-    const isMissing = isApiError(error) && error.status === 404;
     return (
-      <Card className="page-card">
-        <Result
-          status={isMissing ? '404' : 'error'}
-          title={isMissing ? t('doctors.detail.notFound') : t('doctors.detail.loadFailed')}
-          subTitle={isMissing ? undefined : serverMessage(error)}
-          extra={[
-            <Button key="back" onClick={onBack}>
-              {t('doctors.detail.backToList')}
-            </Button>,
-            !isMissing && (
-              <Button key="retry" type="primary" onClick={() => void refetch()}>
-                {t('common.retry')}
-              </Button>
-            ),
-          ]}
-        />
-      </Card>
+      <RecordLoadError
+        error={error}
+        notFoundTitle={t('doctors.detail.notFound')}
+        loadFailedTitle={t('doctors.detail.loadFailed')}
+        backLabel={t('doctors.detail.backToList')}
+        onBack={onBack}
+        onRetry={() => void refetch()}
+      />
     );
   }
 

@@ -1,4 +1,4 @@
-import { PAGE_SIZES, type DoctorListItem } from '@crm/shared';
+import type { DoctorListItem } from '@crm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Skeleton, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { serverMessage } from '@/lib/errors';
 import { doctorQueries, type DoctorSearchParams } from '@/modules/doctors/api';
 import { useDoctorColumns } from '@/modules/doctors/components/doctor-columns';
 import { useOpenDoctor } from '@/modules/doctors/hooks/useOpenDoctor';
+import { clickableRows, useListPagination } from '@/ui/table-list';
 import { LIST_TABLE_SCROLL } from '@/ui/table-scroll';
 
 export type DoctorSearchResultsProps = DoctorSearchParams & {
@@ -17,6 +18,7 @@ export function DoctorSearchResults({ search, page, limit, onPageChange }: Docto
   const { t } = useTranslation();
   const columns = useDoctorColumns({ showRecentMarker: true });
   const openDoctor = useOpenDoctor();
+  const listPagination = useListPagination();
   const { data, isPending, isFetching, isError, error } = useQuery(doctorQueries.search({ search, page, limit }));
 
   if (isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
@@ -30,28 +32,13 @@ export function DoctorSearchResults({ search, page, limit, onPageChange }: Docto
       columns={columns}
       dataSource={data.doctors}
       loading={isFetching}
-      rowClassName="clickable-row"
-      onRow={(doctor) => ({
-        tabIndex: 0,
-        onClick: () => {
-          openDoctor(doctor.id);
-        },
-        onKeyDown: (event) => {
-          if (event.key === 'Enter') openDoctor(doctor.id);
-        },
+      {...clickableRows<DoctorListItem>((doctor) => {
+        openDoctor(doctor.id);
       })}
       locale={{
         emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('doctors.list.noResults', { search })} />,
       }}
-      pagination={{
-        current: page,
-        pageSize: limit,
-        total: data.total,
-        pageSizeOptions: [...PAGE_SIZES],
-        showSizeChanger: true,
-        showTotal: (total, [start, end]) => t('common.rangeOfTotal', { start, end, total }),
-        onChange: onPageChange,
-      }}
+      pagination={listPagination({ current: page, pageSize: limit, total: data.total, onChange: onPageChange })}
       scroll={LIST_TABLE_SCROLL}
     />
   );

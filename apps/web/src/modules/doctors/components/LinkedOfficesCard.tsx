@@ -8,6 +8,7 @@ import { useCanWrite } from '@/app/permissions';
 import { serverMessage } from '@/lib/errors';
 import { useSetPrimaryOfficeMutation } from '@/modules/doctors/api';
 import { AddOfficeDialog } from '@/modules/doctors/components/AddOfficeDialog';
+import { useUgaColumn } from '@/modules/offices/components/office-columns';
 import { CARD_TABLE_SCROLL } from '@/ui/table-scroll';
 
 export type LinkedOfficesCardProps = { doctor: Doctor };
@@ -19,6 +20,7 @@ export function LinkedOfficesCard({ doctor }: LinkedOfficesCardProps) {
   const canWrite = useCanWrite();
   const [isDialogOpen, setDialogOpen] = useState(false);
   const setPrimary = useSetPrimaryOfficeMutation();
+  const ugaColumn = useUgaColumn<DoctorOffice>();
   // The primary office first, then by name.
   const offices = [...doctor.offices].sort(
     (a, b) => Number(b.is_primary) - Number(a.is_primary) || a.name.localeCompare(b.name),
@@ -61,17 +63,7 @@ export function LinkedOfficesCard({ doctor }: LinkedOfficesCardProps) {
         </div>
       ),
     },
-    {
-      key: 'uga',
-      title: t('offices.fields.ugaColumn'),
-      responsive: ['lg'],
-      render: (_value, office) => (
-        <div className="two-lines">
-          <span className="tabular">{office.uga}</span>
-          {office.uga_name !== null && <Typography.Text type="secondary">{office.uga_name}</Typography.Text>}
-        </div>
-      ),
-    },
+    ugaColumn,
     {
       key: 'phone',
       title: t('offices.fields.phone'),

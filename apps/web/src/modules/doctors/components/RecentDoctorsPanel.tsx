@@ -8,6 +8,7 @@ import { doctorQueries, useClearRecentDoctorsMutation, useRemoveRecentDoctorMuta
 import { useDoctorColumns } from '@/modules/doctors/components/doctor-columns';
 import { useOpenDoctor } from '@/modules/doctors/hooks/useOpenDoctor';
 import { useRecentBanner } from '@/modules/doctors/hooks/useRecentBanner';
+import { clickableRows } from '@/ui/table-list';
 import { LIST_TABLE_SCROLL } from '@/ui/table-scroll';
 
 /** The doctors list without search text: the recently viewed doctors, with the explanatory banner. */
@@ -109,15 +110,8 @@ export function RecentDoctorsPanel() {
           columns={[...columns, removeColumn]}
           dataSource={data}
           pagination={false}
-          rowClassName="clickable-row"
-          onRow={(doctor) => ({
-            tabIndex: 0,
-            onClick: () => {
-              openDoctor(doctor.id);
-            },
-            onKeyDown: (event) => {
-              if (event.key === 'Enter') openDoctor(doctor.id);
-            },
+          {...clickableRows<DoctorListItem>((doctor) => {
+            openDoctor(doctor.id);
           })}
           locale={{
             emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('doctors.list.noRecent')} />,

@@ -1,28 +1,11 @@
-import { SearchOutlined, UserAddOutlined } from '@ant-design/icons';
-import { DoctorInput, type Doctor, type DoctorInputForm, type DoctorListItem, type Office } from '@crm/shared';
-import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Empty,
-  Form,
-  Input,
-  Modal,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
-import { useState } from 'react';
+import { UserAddOutlined } from '@ant-design/icons';
+import { DoctorInput, type Office } from '@crm/shared';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '@/lib/errors';
-import { applyServerFieldErrors } from '@/lib/form-rules';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { doctorQueries, useCreateDoctorMutation, useLinkOfficeMutation } from '@/modules/doctors/api';
 import { DOCTOR_FIELD_NAMES, DoctorFormFields } from '@/modules/doctors/components/DoctorFormFields';
 import { doctorFullName } from '@/modules/doctors/utils/doctor-name';
+import { CreateAndLinkTab, LinkOrCreateDialog, LinkSearchTab } from '@/ui/LinkOrCreateDialog';
 
 /** How many doctors the search tab shows. */
 const DOCTOR_SEARCH_LIMIT = 10;
@@ -33,43 +16,19 @@ export type AddDoctorDialogProps = {
   onClose: () => void;
 };
 
-type AddDoctorTab = 'search' | 'create';
-
 /** Spec 000 §2: the office's add-doctor dialog, search existing doctors or create a new one. */
 export function AddDoctorDialog({ office, open, onClose }: AddDoctorDialogProps) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<AddDoctorTab>('search');
   return (
-    <Modal
+    <LinkOrCreateDialog
       open={open}
+      onClose={onClose}
       title={t('offices.addDoctor.title', { name: office.name })}
-      onCancel={onClose}
-      footer={null}
-      width={760}
-      destroyOnHidden
-      afterClose={() => {
-        setTab('search');
-      }}
-    >
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => {
-          setTab(key as AddDoctorTab);
-        }}
-        items={[
-          {
-            key: 'search',
-            label: t('offices.addDoctor.searchTab'),
-            children: <DoctorSearchTab office={office} onAdded={onClose} />,
-          },
-          {
-            key: 'create',
-            label: t('offices.addDoctor.createTab'),
-            children: <DoctorCreateTab office={office} onDone={onClose} />,
-          },
-        ]}
-      />
-    </Modal>
+      searchLabel={t('offices.addDoctor.searchTab')}
+      createLabel={t('offices.addDoctor.createTab')}
+      searchTab={<DoctorSearchTab office={office} onAdded={onClose} />}
+      createTab={<DoctorCreateTab office={office} onDone={onClose} />}
+    />
   );
 }
 
@@ -77,27 +36,11 @@ type DoctorSearchTabProps = { office: Office; onAdded: () => void };
 
 function DoctorSearchTab({ office, onAdded }: DoctorSearchTabProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim());
   const linkOffice = useLinkOfficeMutation();
-  const results = useQuery({ ...doctorQueries.picker(search, DOCTOR_SEARCH_LIMIT), enabled: search !== '' });
-
-  const handleAdd = async (doctor: DoctorListItem) => {
-    try {
-      await linkOffice.mutateAsync({ doctorId: doctor.id, officeId: office.id });
-    } catch (error) {
-      void message.error(t('offices.messages.addDoctorFailed', { message: serverMessage(error) }));
-      return;
-    }
-    void message.success(t('offices.messages.doctorAdded', { name: doctorFullName(doctor) }));
-    onAdded();
-  };
-
-  const columns: TableColumnsType<DoctorListItem> = [
-    {
-      key: 'name',
-      render: (_value, doctor) => (
+  return (
+    <LinkSearchTab
+      query={(search) => doctorQueries.picker(search, DOCTOR_SEARCH_LIMIT)}
+      renderItem={(doctor) => (
         <div className="two-lines">
           <Typography.Text strong>
             {doctor.lastName} {doctor.firstName}
@@ -112,65 +55,25 @@ function DoctorSearchTab({ office, onAdded }: DoctorSearchTabProps) {
               .join(' · ')}
           </Typography.Text>
         </div>
-      ),
-    },
-    {
-      key: 'action',
-      align: 'right',
-      width: 140,
-      render: (_value, doctor) =>
-        doctor.primaryOffice?.id === office.id ? (
-          <Tag>{t('offices.addDoctor.alreadyHere')}</Tag>
-        ) : (
-          <Button
-            size="small"
-            type="primary"
-            icon={<UserAddOutlined />}
-            data-testid={`add-existing-doctor-${doctor.id}`}
-            loading={linkOffice.isPending && linkOffice.variables.doctorId === doctor.id}
-            disabled={linkOffice.isPending}
-            onClick={() => void handleAdd(doctor)}
-          >
-            {t('offices.addDoctor.add')}
-          </Button>
-        ),
-    },
-  ];
-
-  return (
-    <div className="dialog-tab">
-      <Input
-        allowClear
-        autoFocus
-        prefix={<SearchOutlined />}
-        placeholder={t('offices.addDoctor.searchPlaceholder')}
-        aria-label={t('offices.addDoctor.searchPlaceholder')}
-        data-testid="doctor-picker-input"
-        value={searchText}
-        onChange={(event) => {
-          setSearchText(event.target.value);
-        }}
-      />
-      {search === '' ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('offices.addDoctor.typeToSearch')} />
-      ) : results.isError ? (
-        <Alert type="error" showIcon title={serverMessage(results.error)} />
-      ) : (
-        <Table<DoctorListItem>
-          data-testid="doctor-picker-results"
-          rowKey="id"
-          size="small"
-          showHeader={false}
-          columns={columns}
-          dataSource={results.data ?? []}
-          loading={results.isFetching}
-          pagination={false}
-          locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('offices.addDoctor.noResults')} />,
-          }}
-        />
       )}
-    </div>
+      isLinked={(doctor) => doctor.primaryOffice?.id === office.id}
+      link={(doctor) => linkOffice.mutateAsync({ doctorId: doctor.id, officeId: office.id })}
+      linkingId={linkOffice.isPending ? linkOffice.variables.doctorId : undefined}
+      onLinked={onAdded}
+      linkIcon={<UserAddOutlined />}
+      texts={{
+        placeholder: t('offices.addDoctor.searchPlaceholder'),
+        typeToSearch: t('offices.addDoctor.typeToSearch'),
+        noResults: t('offices.addDoctor.noResults'),
+        link: t('offices.addDoctor.add'),
+        alreadyLinked: t('offices.addDoctor.alreadyHere'),
+      }}
+      messages={{
+        linked: (doctor) => t('offices.messages.doctorAdded', { name: doctorFullName(doctor) }),
+        linkFailed: (message) => t('offices.messages.addDoctorFailed', { message }),
+      }}
+      testIds={{ input: 'doctor-picker-input', results: 'doctor-picker-results', link: 'add-existing-doctor' }}
+    />
   );
 }
 
@@ -178,51 +81,25 @@ type DoctorCreateTabProps = { office: Office; onDone: () => void };
 
 function DoctorCreateTab({ office, onDone }: DoctorCreateTabProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<DoctorInputForm>();
   const createDoctor = useCreateDoctorMutation();
   const linkOffice = useLinkOfficeMutation();
-  const isBusy = createDoctor.isPending || linkOffice.isPending;
-
-  const handleFinish = async (values: DoctorInputForm) => {
-    const input = DoctorInput.safeParse(values);
-    if (!input.success) return; // The form's rules already show what is wrong.
-    let doctor: Doctor;
-    try {
-      doctor = await createDoctor.mutateAsync(input.data);
-    } catch (error) {
-      applyServerFieldErrors(form, error, DOCTOR_FIELD_NAMES);
-      void message.error(t('doctors.messages.saveFailed', { message: serverMessage(error) }));
-      return;
-    }
-    try {
-      await linkOffice.mutateAsync({ doctorId: doctor.id, officeId: office.id });
-    } catch {
-      // The doctor exists now: creating them again would clash on the RPPS, so the dialog closes; the
-      // doctor can be added from the search tab.
-      void message.error(t('offices.messages.doctorCreatedLinkFailed'));
-      onDone();
-      return;
-    }
-    void message.success(t('offices.messages.doctorCreatedAndAdded', { name: doctorFullName(doctor) }));
-    onDone();
-  };
-
   return (
-    <Form<DoctorInputForm>
-      form={form}
-      layout="vertical"
-      className="dialog-tab"
-      onFinish={handleFinish}
-      disabled={isBusy}
-      data-testid="doctor-create-form"
+    <CreateAndLinkTab
+      schema={DoctorInput}
+      fieldNames={DOCTOR_FIELD_NAMES}
+      create={createDoctor.mutateAsync}
+      createFailedMessage={(message) => t('doctors.messages.saveFailed', { message })}
+      link={(doctor) => linkOffice.mutateAsync({ doctorId: doctor.id, officeId: office.id })}
+      messages={{
+        linked: (doctor) => t('offices.messages.doctorCreatedAndAdded', { name: doctorFullName(doctor) }),
+        linkFailed: t('offices.messages.doctorCreatedLinkFailed'),
+      }}
+      onDone={onDone}
+      isBusy={createDoctor.isPending || linkOffice.isPending}
+      submitLabel={t('offices.addDoctor.createAndAdd')}
+      testIds={{ form: 'doctor-create-form', submit: 'create-doctor-submit' }}
     >
       <DoctorFormFields />
-      <div className="form-actions">
-        <Button type="primary" htmlType="submit" loading={isBusy} data-testid="create-doctor-submit">
-          {t('offices.addDoctor.createAndAdd')}
-        </Button>
-      </div>
-    </Form>
+    </CreateAndLinkTab>
   );
 }

@@ -1,5 +1,5 @@
 import { DisconnectOutlined, PlusOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
-import { PAGE_SIZES, type DoctorListItem, type Office, type Specialty } from '@crm/shared';
+import type { DoctorListItem, Office, Specialty } from '@crm/shared';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -29,6 +29,7 @@ import { doctorFullName } from '@/modules/doctors/utils/doctor-name';
 import { officeQueries, useRemoveOfficeDoctorMutation } from '@/modules/offices/api';
 import { AddDoctorDialog } from '@/modules/offices/components/AddDoctorDialog';
 import { ColorSwatch } from '@/ui/ColorSwatch';
+import { useListPagination } from '@/ui/table-list';
 import { CARD_TABLE_SCROLL } from '@/ui/table-scroll';
 
 /** Spec 000 §9: the office's doctors table shows 10 per page. */
@@ -57,6 +58,7 @@ export function OfficeDoctorsCard({ office }: OfficeDoctorsCardProps) {
   const params = { search, specialty, target, page, limit: paging.limit };
   const { data, isPending, isFetching, isError, error } = useQuery(officeQueries.doctors(office.id, params));
   const removeDoctor = useRemoveOfficeDoctorMutation();
+  const listPagination = useListPagination();
 
   const handleRemove = async (doctor: DoctorListItem) => {
     try {
@@ -230,18 +232,15 @@ export function OfficeDoctorsCard({ office }: OfficeDoctorsCardProps) {
               />
             ),
           }}
-          pagination={{
+          pagination={listPagination({
             current: page,
             pageSize: paging.limit,
             total: data.total,
-            pageSizeOptions: [...PAGE_SIZES],
-            showSizeChanger: true,
             hideOnSinglePage: data.total <= OFFICE_DOCTORS_PAGE_SIZE,
-            showTotal: (total, [start, end]) => t('common.rangeOfTotal', { start, end, total }),
             onChange: (nextPage, limit) => {
               setPaging({ filters, page: nextPage, limit });
             },
-          }}
+          })}
           scroll={CARD_TABLE_SCROLL}
         />
       )}

@@ -1,5 +1,5 @@
 import { OfficeInput, type OfficeInputForm, type UgaResult } from '@crm/shared';
-import { Col, Form, Input, Row } from 'antd';
+import { Col, Form, Input, Row, type InputProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requiredRule, schemaRule } from '@/lib/form-rules';
 import { ExtractUgaButton, type OfficeAddress } from '@/modules/offices/components/ExtractUgaButton';
@@ -13,9 +13,7 @@ export const OFFICE_FIELD_NAMES = Object.keys(OfficeInput.shape) as Array<keyof 
  * e-mail; and the UGA extraction that fills uga, uga_name, latitude and longitude.
  */
 export function OfficeFormFields() {
-  const { t } = useTranslation();
   const form = Form.useFormInstance<OfficeInputForm>();
-  const { shape } = OfficeInput;
 
   const handleExtracted = async (result: UgaResult) => {
     form.setFieldsValue({
@@ -32,64 +30,25 @@ export function OfficeFormFields() {
     <>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item
-            name="name"
-            label={t('offices.fields.name')}
-            rules={[requiredRule(), schemaRule(shape.name)]}
-            validateFirst
-          >
-            <Input autoComplete="off" />
-          </Form.Item>
+          <OfficeTextField name="name" isRequired />
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="sector" label={t('offices.fields.sector')} rules={[schemaRule(shape.sector)]}>
-            <Input autoComplete="off" />
-          </Form.Item>
+          <OfficeTextField name="sector" />
         </Col>
         <Col span={24}>
-          <Form.Item
-            name="address"
-            label={t('offices.fields.address')}
-            rules={[requiredRule(), schemaRule(shape.address)]}
-            validateFirst
-          >
-            <Input autoComplete="off" />
-          </Form.Item>
+          <OfficeTextField name="address" isRequired />
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item
-            name="postal_code"
-            label={t('offices.fields.postal_code')}
-            rules={[requiredRule(), schemaRule(shape.postal_code)]}
-            validateFirst
-          >
-            <Input inputMode="numeric" autoComplete="off" maxLength={5} />
-          </Form.Item>
+          <OfficeTextField name="postal_code" isRequired inputMode="numeric" maxLength={5} />
         </Col>
         <Col xs={24} md={16}>
-          <Form.Item
-            name="city"
-            label={t('offices.fields.city')}
-            rules={[requiredRule(), schemaRule(shape.city)]}
-            validateFirst
-          >
-            <Input autoComplete="off" />
-          </Form.Item>
+          <OfficeTextField name="city" isRequired />
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item
-            name="uga"
-            label={t('offices.fields.uga')}
-            rules={[requiredRule(), schemaRule(shape.uga)]}
-            validateFirst
-          >
-            <Input autoComplete="off" />
-          </Form.Item>
+          <OfficeTextField name="uga" isRequired />
         </Col>
         <Col xs={24} md={10}>
-          <Form.Item name="uga_name" label={t('offices.fields.uga_name')} rules={[schemaRule(shape.uga_name)]}>
-            <Input autoComplete="off" />
-          </Form.Item>
+          <OfficeTextField name="uga_name" />
         </Col>
         <Col xs={24} md={6}>
           <Form.Item label={<span aria-hidden="true">&nbsp;</span>} colon={false}>
@@ -100,14 +59,10 @@ export function OfficeFormFields() {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="phone" label={t('offices.fields.phone')} rules={[schemaRule(shape.phone)]}>
-            <Input type="tel" inputMode="tel" autoComplete="off" placeholder="01 23 45 67 89" />
-          </Form.Item>
+          <OfficeTextField name="phone" type="tel" inputMode="tel" placeholder="01 23 45 67 89" />
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="email" label={t('offices.fields.email')} rules={[schemaRule(shape.email)]}>
-            <Input type="email" inputMode="email" autoComplete="off" />
-          </Form.Item>
+          <OfficeTextField name="email" type="email" inputMode="email" />
         </Col>
       </Row>
       {/* Filled by the UGA extraction. */}
@@ -118,5 +73,30 @@ export function OfficeFormFields() {
         <Input />
       </Form.Item>
     </>
+  );
+}
+
+/** The typed fields; latitude and longitude are hidden ones, filled by the UGA extraction. */
+type OfficeTextFieldName = Exclude<keyof typeof OfficeInput.shape, 'latitude' | 'longitude'>;
+
+type OfficeTextFieldProps = Pick<InputProps, 'type' | 'inputMode' | 'maxLength' | 'placeholder'> & {
+  name: OfficeTextFieldName;
+  /** Says 'This field is required' before the schema's own checks run. */
+  isRequired?: boolean;
+};
+
+/** One typed field of a new office: its catalogue label, the shared schema's rule, no browser autofill. */
+function OfficeTextField({ name, isRequired = false, ...inputProps }: OfficeTextFieldProps) {
+  const { t } = useTranslation();
+  const rule = schemaRule(OfficeInput.shape[name]);
+  return (
+    <Form.Item
+      name={name}
+      label={t(`offices.fields.${name}`)}
+      rules={isRequired ? [requiredRule(), rule] : [rule]}
+      validateFirst={isRequired}
+    >
+      <Input autoComplete="off" {...inputProps} />
+    </Form.Item>
   );
 }

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Result, Row, Skeleton } from 'antd';
+import { Card, Col, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-client';
-import { serverMessage } from '@/lib/errors';
 import { officeQueries } from '@/modules/offices/api';
 import { OfficeDoctorsCard } from '@/modules/offices/components/OfficeDoctorsCard';
 import { OfficeHeader } from '@/modules/offices/components/OfficeHeader';
 import { OfficeInfoCard } from '@/modules/offices/components/OfficeInfoCard';
 import { LastUpdate } from '@/ui/LastUpdate';
+import { RecordLoadError } from '@/ui/RecordLoadError';
 
 export type OfficeProfileProps = { officeId: string; onBack: () => void };
 
@@ -27,25 +26,15 @@ export function OfficeProfile({ officeId, onBack }: OfficeProfileProps) {
     );
   }
   if (isError) {
-    const isMissing = isApiError(error) && error.status === 404;
     return (
-      <Card className="page-card">
-        <Result
-          status={isMissing ? '404' : 'error'}
-          title={isMissing ? t('offices.detail.notFound') : t('offices.detail.loadFailed')}
-          subTitle={isMissing ? undefined : serverMessage(error)}
-          extra={[
-            <Button key="back" onClick={onBack}>
-              {t('offices.detail.backToList')}
-            </Button>,
-            !isMissing && (
-              <Button key="retry" type="primary" onClick={() => void refetch()}>
-                {t('common.retry')}
-              </Button>
-            ),
-          ]}
-        />
-      </Card>
+      <RecordLoadError
+        error={error}
+        notFoundTitle={t('offices.detail.notFound')}
+        loadFailedTitle={t('offices.detail.loadFailed')}
+        backLabel={t('offices.detail.backToList')}
+        onBack={onBack}
+        onRetry={() => void refetch()}
+      />
     );
   }
 

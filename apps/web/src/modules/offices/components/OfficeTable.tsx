@@ -1,10 +1,12 @@
-import { PAGE_SIZES, type Office } from '@crm/shared';
+import type { Office } from '@crm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { serverMessage } from '@/lib/errors';
 import { officeQueries, type OfficeListParams } from '@/modules/offices/api';
+import { useUgaColumn } from '@/modules/offices/components/office-columns';
+import { clickableRows, useListPagination } from '@/ui/table-list';
 import { LIST_TABLE_SCROLL } from '@/ui/table-scroll';
 
 export type OfficeTableProps = OfficeListParams & {
@@ -16,6 +18,8 @@ export function OfficeTable({ onPageChange, ...params }: OfficeTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data, isPending, isFetching, isError, error } = useQuery(officeQueries.list(params));
+  const ugaColumn = useUgaColumn<Office>();
+  const listPagination = useListPagination();
 
   const columns: TableColumnsType<Office> = [
     {
@@ -37,17 +41,7 @@ export function OfficeTable({ onPageChange, ...params }: OfficeTableProps) {
       dataIndex: 'postal_code',
       render: (postalCode: string) => <span className="tabular">{postalCode}</span>,
     },
-    {
-      key: 'uga',
-      title: t('offices.fields.ugaColumn'),
-      responsive: ['lg'],
-      render: (_value, office) => (
-        <div className="two-lines">
-          <span className="tabular">{office.uga}</span>
-          {office.uga_name !== null && <Typography.Text type="secondary">{office.uga_name}</Typography.Text>}
-        </div>
-      ),
-    },
+    ugaColumn,
     {
       key: 'doctorCount',
       title: t('offices.fields.doctorCount'),
@@ -76,28 +70,16 @@ export function OfficeTable({ onPageChange, ...params }: OfficeTableProps) {
       columns={columns}
       dataSource={data.offices}
       loading={isFetching}
-      rowClassName="clickable-row"
-      onRow={(office) => ({
-        tabIndex: 0,
-        onClick: () => {
-          openOffice(office);
-        },
-        onKeyDown: (event) => {
-          if (event.key === 'Enter') openOffice(office);
-        },
-      })}
+      {...clickableRows(openOffice)}
       locale={{
         emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('offices.list.noResults')} />,
       }}
-      pagination={{
+      pagination={listPagination({
         current: params.page,
         pageSize: params.limit,
         total: data.total,
-        pageSizeOptions: [...PAGE_SIZES],
-        showSizeChanger: true,
-        showTotal: (total, [start, end]) => t('common.rangeOfTotal', { start, end, total }),
         onChange: onPageChange,
-      }}
+      })}
       scroll={LIST_TABLE_SCROLL}
     />
   );
