@@ -116,6 +116,22 @@ describe.each(engines())('doctors on %s', (engine) => {
       expect(old.doctors.map((d) => d.id)).not.toContain(created.id);
     });
 
+    it('counts a doctor created, renamed or deleted here at once (cached match counts are cleared)', async () => {
+      const total = async (query: string) =>
+        ((await rep('GET', `/api/doctors/search?search=${query}`)).body as DoctorSearchResult).total;
+      expect([await total('zephyrine'), await total('zephyrinette')]).toEqual([0, 0]);
+      const created = await rep('POST', '/api/doctors', { ...validDoctor, rpps: '10101010199', lastName: 'Zéphyrine' });
+      expect(created.status).toBe(201);
+      const id = (created.body as Doctor).id;
+      expect(await total('zephyrine')).toBe(1);
+      await rep('PUT', `/api/doctors/${id}`, { lastName: 'Zephyrinette' });
+      expect([await total('zephyrine'), await total('zephyrinette')]).toEqual([1, 1]);
+      await rep('PUT', `/api/doctors/${id}`, { lastName: 'Autrement' });
+      expect([await total('zephyrine'), await total('zephyrinette')]).toEqual([0, 0]);
+      expect((await rep('DELETE', `/api/doctors/${id}`)).status).toBe(204);
+      expect(await total('autrement')).toBe(0);
+    });
+
     it('refuses to take another doctor’s RPPS, an empty update, an unknown id and a malformed id', async () => {
       const a = await t.factory.doctor();
       const b = await t.factory.doctor();
