@@ -151,7 +151,100 @@ export type RecentDoctorsTable = {
   viewed_at: string;
 };
 
+export type ChannelsTable = {
+  id: string;
+  name: string;
+  description: string | null;
+  color: string;
+  active: number;
+  is_time_off: number;
+  needs_budget_approval: number;
+  position: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ProductsTable = {
+  id: string;
+  name: string;
+  description: string | null;
+  active: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type UserProductsTable = {
+  user_id: string;
+  product_id: string;
+};
+
+export type ActivitiesTable = {
+  id: string;
+  owner_id: string;
+  channel_id: string;
+  title: string | null;
+  start_at: string;
+  end_at: string;
+  all_day: number;
+  duration: number | null;
+  description: string | null;
+  location: string | null;
+  address: string | null;
+  postal_code: string | null;
+  city: string | null;
+  office_phone: string | null;
+  office_email: string | null;
+  office_id: string | null;
+  doctor_id: string | null;
+  doctor_name: string | null;
+  precall_objectives: string | null;
+  call_notes: string | null;
+  next_call_objectives: string | null;
+  /** euros × 100 */
+  budget_cents: number | null;
+  approval_status: string;
+  approved_by: string | null;
+  approved_at: string | null;
+  approval_notes: string | null;
+  acknowledge_rules: number;
+  done: number;
+  done_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ActivityProductsTable = {
+  activity_id: string;
+  product_id: string;
+};
+
+export type ActivityAttendeesTable = {
+  activity_id: string;
+  doctor_id: string;
+  name: string;
+  position: number;
+};
+
+export type IdempotencyKeysTable = {
+  user_id: string;
+  key: string;
+  method: string;
+  path: string;
+  body_hash: string;
+  status_code: number;
+  /** the first answer's JSON body */
+  response: string;
+  created_at: string;
+};
+
 export type Database = {
+  channels: ChannelsTable;
+  products: ProductsTable;
+  user_products: UserProductsTable;
+  activities: ActivitiesTable;
+  activity_products: ActivityProductsTable;
+  activity_attendees: ActivityAttendeesTable;
+  idempotency_keys: IdempotencyKeysTable;
   targets: TargetsTable;
   doctors: DoctorsTable;
   doctor_search_words: DoctorSearchWordsTable;

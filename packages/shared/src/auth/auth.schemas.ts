@@ -31,12 +31,6 @@ export type LoginResult = z.infer<typeof LoginResult>;
 export const SsoConfig = z.object({ enabled: z.boolean(), loginUrl: z.string().optional() });
 export type SsoConfig = z.infer<typeof SsoConfig>;
 
-export const AssignedProduct = z.object({ id: z.string(), name: z.string() });
-export type AssignedProduct = z.infer<typeof AssignedProduct>;
-/** GET /api/auth/me/products */
-export const MyProducts = z.array(AssignedProduct);
-export type MyProducts = z.infer<typeof MyProducts>;
-
 /** GET /api/meta: what the login page needs to know before anyone signs in. */
 export const AppMeta = z.object({ demoMode: z.boolean(), version: z.string() });
 export type AppMeta = z.infer<typeof AppMeta>;

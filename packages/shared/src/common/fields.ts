@@ -39,4 +39,6 @@ export const listParam = () =>
         .filter((item) => item !== ''),
     );
 
-export const uuidField = () => z.uuid({ error: 'validation.id' });
+/** A missing id is a required field (the activity's channel); a malformed one is an invalid identifier. */
+export const uuidField = () =>
+  z.uuid({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.id') });
