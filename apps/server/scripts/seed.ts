@@ -1,11 +1,15 @@
 /**
- * Adds a generated directory tier to a database, for benchmarks and load tests:
+ * Adds a generated data tier to a database, for benchmarks and load tests:
  *
- *   npm run seed -- --doctors 300000 --offices 100000 [--seed 7] [--database-url postgres://…]
+ *   npm run seed -- --doctors 300000 --offices 100000 --reps 1000 --activities 5000000 [--seed 7] [--database-url postgres://…]
  *
  * The database is the server's (DATABASE_URL, else DATA_DIR/crm.sqlite, paths relative to where npm was
  * started), or --database-url. It is migrated first; the demo accounts and targets are created when missing;
- * the tier is added to whatever the directory holds (new RPPS numbers never collide with existing ones).
+ * the directory tier is added to whatever the directory holds (new RPPS numbers never collide with existing
+ * ones). --reps creates the tier's accounts (rep00001@bench-crm.fr…, a manager0001@bench-crm.fr for every ten,
+ * password in apps/server/src/demo/activities/bench-accounts.ts) in a database that has none yet;
+ * --activities spreads that many activities over the tier's representatives (skewed: rep00001 is the
+ * heaviest) with the directory's doctors, over the past twelve months and the next six.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,8 +28,9 @@ import {
   prepareBulkLoad,
 } from '#server/demo/directory/bulk-insert.ts';
 import { demoTargets, generateDirectory } from '#server/demo/directory/generator.ts';
+import { seedActivityTier } from '#server/demo/activities/seed-activities.ts';
 
-const usage = `usage: npm run seed -- --doctors N --offices M [--seed S] [--targets-share 0.1] [--batch-size 5000] [--concurrency 2] [--database-url URL]`;
+const usage = `usage: npm run seed -- [--doctors N --offices M] [--reps R] [--activities A] [--seed S] [--targets-share 0.1] [--batch-size 5000] [--concurrency 2] [--without-activity-products] [--keep-indexes] [--database-url URL]`;
 
 function count(value: string | undefined, name: string, fallback?: number): number {
   if (value === undefined && fallback !== undefined) return fallback;
@@ -47,6 +52,10 @@ async function main(): Promise<void> {
       'batch-size': { type: 'string' },
       concurrency: { type: 'string' },
       'database-url': { type: 'string' },
+      reps: { type: 'string' },
+      activities: { type: 'string' },
+      'without-activity-products': { type: 'boolean' },
+      'keep-indexes': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -54,8 +63,11 @@ async function main(): Promise<void> {
     console.log(usage);
     return;
   }
-  const doctors = count(values.doctors, 'doctors');
-  const offices = count(values.offices, 'offices');
+  const doctors = count(values.doctors, 'doctors', 0);
+  const offices = count(values.offices, 'offices', 0);
+  const reps = count(values.reps, 'reps', 0);
+  const activities = count(values.activities, 'activities', 0);
+  if (doctors + offices + reps + activities === 0) throw new Error(`nothing to seed\n${usage}`);
   if (doctors > 0 && offices === 0) throw new Error(`doctors need offices: give --offices too\n${usage}`);
   const seed = count(values.seed, 'seed', 1);
   const batchSize = Math.max(1, count(values['batch-size'], 'batch-size', 5_000));
@@ -85,37 +97,48 @@ async function main(): Promise<void> {
       users = await demoUsers(database.db);
       console.log(`created the ${users.length} demo accounts`);
     }
-    const targetNames = await ensureTargets(database.db, demoTargets(nowIso()));
-    const takenRpps = await existingRpps(database.db);
-    console.log(
-      `directory before: ${takenRpps.size} doctors; adding ${doctors} doctors and ${offices} offices (seed ${seed})`,
-    );
-
     await prepareBulkLoad(database.db);
-    const writers = new Set(DEMO_ACCOUNTS.filter((account) => account.readWrite).map((account) => account.email));
-    const batches = generateDirectory({
-      doctors,
-      offices,
-      seed,
-      batchSize,
-      takenRpps,
-      userTargets: { userIds: users.map((user) => user.id), targetNames, share: targetsShare },
-      updatedBy: users.filter((user) => writers.has(user.email)).map((user) => user.email),
-    });
-    let reported = 0;
-    const rows = await insertDirectory(database.db, batches, {
-      concurrency,
-      onProgress: (inserted) => {
-        if (inserted - reported < 500_000) return;
-        reported = inserted;
-        console.log(`  ${inserted.toLocaleString('en')} rows in ${seconds()} s`);
-      },
-    });
+    if (doctors + offices > 0) {
+      const targetNames = await ensureTargets(database.db, demoTargets(nowIso()));
+      const takenRpps = await existingRpps(database.db);
+      console.log(
+        `directory before: ${takenRpps.size} doctors; adding ${doctors} doctors and ${offices} offices (seed ${seed})`,
+      );
+      const writers = new Set(DEMO_ACCOUNTS.filter((account) => account.readWrite).map((account) => account.email));
+      const batches = generateDirectory({
+        doctors,
+        offices,
+        seed,
+        batchSize,
+        takenRpps,
+        userTargets: { userIds: users.map((user) => user.id), targetNames, share: targetsShare },
+        updatedBy: users.filter((user) => writers.has(user.email)).map((user) => user.email),
+      });
+      let reported = 0;
+      const rows = await insertDirectory(database.db, batches, {
+        concurrency,
+        onProgress: (inserted) => {
+          if (inserted - reported < 500_000) return;
+          reported = inserted;
+          console.log(`  ${inserted.toLocaleString('en')} rows in ${seconds()} s`);
+        },
+      });
+      console.log(`directory: ${rows.toLocaleString('en')} rows in ${seconds()} s`);
+    }
+    if (reps + activities > 0) {
+      await seedActivityTier(database.db, {
+        reps,
+        activities,
+        seed,
+        concurrency,
+        withProducts: !values['without-activity-products'],
+        keepIndexes: values['keep-indexes'] === true,
+        log: (line) => console.log(`${line} (${seconds()} s)`),
+      });
+    }
     const loaded = seconds();
     await analyze(database.db);
-    console.log(
-      `done: ${rows.toLocaleString('en')} rows in the directory tables in ${loaded} s, ${Math.round(rows / Number(loaded)).toLocaleString('en')} rows/s; with ANALYZE ${seconds()} s`,
-    );
+    console.log(`done in ${loaded} s; with ANALYZE ${seconds()} s`);
   } finally {
     await database.close();
   }

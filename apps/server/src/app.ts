@@ -4,16 +4,20 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerIdempotency } from './http/idempotency.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configurationRoutes } from './modules/configuration/configuration.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { officesRoutes } from './modules/offices/offices.routes.ts';
 import { recentDoctorsRoutes } from './modules/recent-doctors/recent-doctors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { createServices } from './services.ts';
 import { appVersion } from './version.ts';
 
@@ -52,6 +56,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(
     async (api) => {
       registerAuthentication(api, services.auth);
+      registerIdempotency(api, services.idempotencyKeys);
       await api.register(healthRoutes, { config, version: appVersion });
       await api.register(authRoutes, { services });
       await api.register(doctorsRoutes, { services });
@@ -59,6 +64,9 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
       await api.register(officesRoutes, { services });
       await api.register(configurationRoutes, { services });
       await api.register(geoRoutes, { services });
+      await api.register(activitiesRoutes, { services });
+      await api.register(dashboardRoutes, { services });
+      await api.register(usersRoutes, { services });
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@ import { DEMO_ACCOUNTS } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
 import { nowIso } from '#server/db/time.ts';
 import { UsersRepository } from '#server/modules/users/users.repository.ts';
+import { seedDemoActivities } from './activities/seed-activities.ts';
 import { createDemoAccounts } from './demo-accounts.ts';
 import { demoUsers, ensureTargets, insertDirectory } from './directory/bulk-insert.ts';
 import { demoTargets, generateDirectory } from './directory/generator.ts';
@@ -16,6 +17,8 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
   if ((await new UsersRepository(db).count()) > 0) return false;
   await createDemoAccounts(db);
   await seedDemoDirectory(db);
+  // Activities visit the directory's doctors: after it.
+  await seedDemoActivities(db);
   return true;
 }
 

@@ -1,4 +1,4 @@
-import type { Specialty } from '@crm/shared';
+import type { ApprovalStatus, Specialty } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
 import { doctorNameColumns, doctorSearchPrefixes, doctorSearchWords } from '#server/modules/doctors/doctor-search.ts';
 import { officeSearchColumns } from '#server/modules/offices/office-search.ts';
@@ -134,8 +134,115 @@ export function createFactory(db: Db) {
         .execute();
       return { id };
     },
+
+    async product(overrides: { name?: string; active?: boolean } = {}): Promise<{ id: string; name: string }> {
+      sequence += 1;
+      const id = newId();
+      const now = nowIso();
+      const name = overrides.name ?? `Produit ${sequence}`;
+      await db
+        .insertInto('products')
+        .values({
+          id,
+          name,
+          description: null,
+          active: overrides.active === false ? 0 : 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      return { id, name };
+    },
+
+    async assignProducts(userId: string, productIds: string[]): Promise<void> {
+      if (productIds.length === 0) return;
+      await db
+        .insertInto('user_products')
+        .values(productIds.map((productId) => ({ user_id: userId, product_id: productId })))
+        .execute();
+    },
+
+    /** A seeded channel by its name ('Face to face', 'Email', 'Call', 'Video', 'Event', 'Time-off'). */
+    async channelByName(name: string): Promise<{ id: string; name: string }> {
+      return db.selectFrom('channels').select(['id', 'name']).where('name', '=', name).executeTakeFirstOrThrow();
+    },
+
+    /** An activity written straight to the table (no rule checked): start now + 1 day, 60 minutes, 'Call'. */
+    async activity(overrides: ActivityOverrides): Promise<{ id: string }> {
+      const id = overrides.id ?? newId();
+      const now = nowIso();
+      const channelId =
+        overrides.channelId ??
+        (await db.selectFrom('channels').select('id').where('name', '=', 'Call').executeTakeFirstOrThrow()).id;
+      const start = overrides.start ?? new Date(Date.now() + 86_400_000).toISOString();
+      const allDay = overrides.allDay ?? false;
+      const duration = allDay ? null : (overrides.duration ?? 60);
+      const end =
+        overrides.end ??
+        new Date(Date.parse(start) + (duration === null ? 86_400_000 : duration * 60_000)).toISOString();
+      await db
+        .insertInto('activities')
+        .values({
+          id,
+          owner_id: overrides.ownerId,
+          channel_id: channelId,
+          title: overrides.title ?? null,
+          start_at: start,
+          end_at: end,
+          all_day: allDay ? 1 : 0,
+          duration,
+          description: null,
+          location: null,
+          address: null,
+          postal_code: null,
+          city: null,
+          office_phone: null,
+          office_email: null,
+          office_id: null,
+          doctor_id: overrides.doctorId ?? null,
+          doctor_name: overrides.doctorName ?? null,
+          precall_objectives: null,
+          call_notes: null,
+          next_call_objectives: null,
+          budget_cents: overrides.budgetCents ?? null,
+          approval_status: overrides.approvalStatus ?? 'none',
+          approved_by: null,
+          approved_at: null,
+          approval_notes: null,
+          acknowledge_rules: 1,
+          done: overrides.done ? 1 : 0,
+          done_at: overrides.done ? now : null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      if (overrides.productIds && overrides.productIds.length > 0) {
+        await db
+          .insertInto('activity_products')
+          .values(overrides.productIds.map((productId) => ({ activity_id: id, product_id: productId })))
+          .execute();
+      }
+      return { id };
+    },
   };
 }
+
+export type ActivityOverrides = {
+  ownerId: string;
+  id?: string;
+  channelId?: string;
+  title?: string | null;
+  start?: string;
+  end?: string;
+  allDay?: boolean;
+  duration?: number;
+  doctorId?: string | null;
+  doctorName?: string | null;
+  budgetCents?: number | null;
+  approvalStatus?: ApprovalStatus;
+  done?: boolean;
+  productIds?: string[];
+};
 
 export type DoctorOverrides = {
   firstName?: string;

@@ -1,4 +1,4 @@
-import { LoginBody, LoginResult, MyProducts, SessionUser, SsoConfig } from '@crm/shared';
+import { LoginBody, LoginResult, ProductList, SessionUser, SsoConfig } from '@crm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '#server/http/authenticate.ts';
@@ -48,11 +48,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, {
     {
       schema: {
         tags: ['auth'],
-        summary: "The signed-in user's products",
-        response: { 200: MyProducts, ...errorResponses(401) },
+        summary: "The signed-in user's products: assigned to them and active (the activity form offers these)",
+        response: { 200: ProductList, ...errorResponses(401) },
       },
     },
-    (request) => services.auth.myProducts(requireAuth(request)),
+    async (request) => ({ products: await services.products.listAssigned(requireAuth(request).user.id) }),
   );
 
   app.get(

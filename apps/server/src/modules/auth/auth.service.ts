@@ -1,4 +1,4 @@
-import type { LoginBody, LoginResult, MyProducts, SessionUser } from '@crm/shared';
+import type { LoginBody, LoginResult, SessionUser } from '@crm/shared';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
@@ -95,11 +95,6 @@ export class AuthService {
     const row = await this.deps.sessions.findActiveUser(claims.sessionId, nowIso());
     if (row?.id !== claims.userId) return null;
     return { user: toSessionUser(row), sessionId: claims.sessionId };
-  }
-
-  /** Products arrive with the configuration issue; until then nobody has any. */
-  myProducts(_auth: AuthContext): Promise<MyProducts> {
-    return Promise.resolve([]);
   }
 
   private async refuseIfThrottled(key: string, maxFailures: number, windowMs: number): Promise<void> {

@@ -299,11 +299,11 @@ describe.each(engines())('authentication on %s', (engine) => {
       expect(me.json()).toMatchObject({ readWrite: false });
     });
 
-    it('GET /api/auth/me/products answers an empty list until products exist', async () => {
+    it('GET /api/auth/me/products answers an empty list when no product is assigned', async () => {
       const { authorization } = await signIn(t.app, rep.email, rep.password);
       const response = await t.app.inject({ method: 'GET', url: '/api/auth/me/products', headers: { authorization } });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual([]);
+      expect(response.json()).toEqual({ products: [] });
     });
 
     it('GET /api/auth/sso-config says single sign-on is off, without a session', async () => {

@@ -1,4 +1,4 @@
-import { TargetList, TargetListQuery } from '@crm/shared';
+import { ChannelList, TargetList, TargetListQuery } from '@crm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '#server/http/openapi.ts';
 import type { Services } from '#server/services.ts';
@@ -15,6 +15,17 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       },
     },
     async (request) => ({ targets: await services.targets.list({ active: request.query.active }) }),
+  );
+  app.get(
+    '/configuration/channels/active',
+    {
+      schema: {
+        tags: ['configuration'],
+        summary: 'Active channels in their configured order (the first is the activity form’s default)',
+        response: { 200: ChannelList, ...errorResponses(401) },
+      },
+    },
+    async () => ({ channels: await services.channels.listActive() }),
   );
   return Promise.resolve();
 };

@@ -1,0 +1,21 @@
+import { DashboardStats } from '@crm/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '#server/http/authenticate.ts';
+import { errorResponses } from '#server/http/openapi.ts';
+import type { Services } from '#server/services.ts';
+
+export const dashboardRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, { services }) => {
+  app.get(
+    '/dashboard/stats',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: "The caller's dashboard figures (defined in docs/dashboard.md)",
+        response: { 200: DashboardStats, ...errorResponses(401) },
+      },
+    },
+    (request) => services.dashboard.stats(requireAuth(request)),
+  );
+
+  return Promise.resolve();
+};

@@ -1,0 +1,146 @@
+import {
+  activityStatus,
+  addZonedDays,
+  type DashboardActivity,
+  type DashboardStats,
+  MAX_ACTIVITY_SPAN_DAYS,
+  startOfNextZonedMonth,
+  startOfZonedDay,
+  startOfZonedMonth,
+  startOfZonedWeek,
+} from '@crm/shared';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+import type { DashboardActivityRow, DashboardPeriods, DashboardRepository } from './dashboard.repository.ts';
+
+type DashboardServiceDeps = {
+  dashboard: DashboardRepository;
+  /** The request time; tests pin it. */
+  now?: () => Date;
+};
+
+const DAY_MS = 86_400_000;
+/** "Doctors contacted in the last 30 days" (spec 000 §2): a rolling window of 30 × 24 hours. */
+export const CONTACTED_WINDOW_DAYS = 30;
+
+/** The periods of docs/dashboard.md: calendar days and months in Europe/Paris, around the request time. */
+export function dashboardPeriods(now: Date): DashboardPeriods {
+  const todayStart = startOfZonedDay(now);
+  return {
+    now: now.toISOString(),
+    weekStart: startOfZonedWeek(now).toISOString(),
+    monthStart: startOfZonedMonth(now).toISOString(),
+    nextMonthStart: startOfNextZonedMonth(now).toISOString(),
+    todayStart: todayStart.toISOString(),
+    tomorrowStart: addZonedDays(todayStart, 1).toISOString(),
+    earliestTodayStart: new Date(todayStart.getTime() - MAX_ACTIVITY_SPAN_DAYS * DAY_MS).toISOString(),
+    contactedSince: new Date(now.getTime() - CONTACTED_WINDOW_DAYS * DAY_MS).toISOString(),
+  };
+}
+
+/** Of what was due (done or incomplete), the share done, as a whole percentage; 0 when nothing was due. */
+export function completionRate(done: number, incomplete: number): number {
+  const due = done + incomplete;
+  return due === 0 ? 0 : Math.round((100 * done) / due);
+}
+
+function toDashboardActivity(row: DashboardActivityRow, now: Date): DashboardActivity {
+  const done = row.done === 1;
+  return {
+    id: row.id,
+    title: row.title,
+    start: row.start_at,
+    end: row.end_at,
+    allDay: row.all_day === 1,
+    type: row.channel_name,
+    color: row.channel_color,
+    doctorId: row.doctor_id,
+    doctorName: row.doctor_name,
+    done,
+    status: activityStatus({ start: row.start_at, done, isTimeOff: row.channel_is_time_off === 1 }, now),
+  };
+}
+
+/** The dashboard's figures for the calling user (spec 000 §3), each defined in docs/dashboard.md. */
+export class DashboardService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: DashboardServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Every figure is the caller's own: no role reads another user's dashboard. */
+  async stats(auth: AuthContext): Promise<DashboardStats> {
+    const now = this.now();
+    const periods = dashboardPeriods(now);
+    const userId = auth.user.id;
+    const [
+      counts,
+      today,
+      next,
+      emailsSentThisWeek,
+      unreadMessages,
+      totalCampaigns,
+      campaignsSentThisMonth,
+      totalConsents,
+      consentsThisMonth,
+    ] = await Promise.all([
+      this.deps.dashboard.counts(userId, periods),
+      this.deps.dashboard.today(userId, periods),
+      this.deps.dashboard.next(userId, periods.now),
+      this.emailsSentThisWeek(userId, periods),
+      this.unreadMessages(userId),
+      this.totalCampaigns(userId),
+      this.campaignsSentThisMonth(userId, periods),
+      this.totalConsents(userId),
+      this.consentsThisMonth(userId, periods),
+    ]);
+    const todayActivities = today.map((row) => toDashboardActivity(row, now));
+    return {
+      completionRate: completionRate(counts.monthDone, counts.monthIncomplete),
+      activitiesThisMonth: counts.monthTotal,
+      recentlyContactedDoctors: counts.contactedDoctors,
+      emailsSentThisWeek,
+      incompleteActivities: counts.incomplete,
+      activitiesToday: todayActivities.length,
+      todayActivities,
+      unreadMessages,
+      totalCampaigns,
+      campaignsSentThisMonth,
+      totalConsents,
+      consentsThisMonth,
+      nextActivity: next === null ? null : toDashboardActivity(next, now),
+    };
+  }
+
+  // The figures below belong to modules not built yet; each issue fills its function (docs/dashboard.md).
+
+  /** The caller's e-mails sent since Monday 00:00 (Paris) of this week: the mailbox issue. */
+  private emailsSentThisWeek(_userId: string, _periods: DashboardPeriods): Promise<number> {
+    return Promise.resolve(0);
+  }
+
+  /** The caller's unread inbox messages: the mailbox issue. */
+  private unreadMessages(_userId: string): Promise<number> {
+    return Promise.resolve(0);
+  }
+
+  /** The campaigns issue. */
+  private totalCampaigns(_userId: string): Promise<number> {
+    return Promise.resolve(0);
+  }
+
+  /** Campaigns sent in the current Paris month: the campaigns issue. */
+  private campaignsSentThisMonth(_userId: string, _periods: DashboardPeriods): Promise<number> {
+    return Promise.resolve(0);
+  }
+
+  /** The consents issue. */
+  private totalConsents(_userId: string): Promise<number> {
+    return Promise.resolve(0);
+  }
+
+  /** Consents signed in the current Paris month: the consents issue. */
+  private consentsThisMonth(_userId: string, _periods: DashboardPeriods): Promise<number> {
+    return Promise.resolve(0);
+  }
+}

@@ -1,0 +1,393 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DashboardStats, type SessionUser } from '@crm/shared';
+import type { Db } from '#server/db/database.ts';
+import { newId } from '#server/db/ids.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+import { apiAs } from '#server/test/api.ts';
+import { createTestApp, engines, signIn, type TestApp } from '#server/test/harness.ts';
+import { DashboardRepository } from './dashboard.repository.ts';
+import { DashboardService } from './dashboard.service.ts';
+
+type ChannelName = 'Face to face' | 'Email' | 'Call' | 'Video' | 'Event' | 'Time-off';
+
+type ActivitySpec = {
+  channel: ChannelName;
+  title: string;
+  start: string;
+  /** Minutes; ignored when end is given. */
+  minutes?: number;
+  end?: string;
+  allDay?: boolean;
+  done?: boolean;
+  doctor?: string;
+  attendees?: string[];
+};
+
+const MINUTE_MS = 60_000;
+
+/** Rows written straight to the tables, so each figure is checked against data whose answer is known. */
+async function insertActivity(db: Db, ownerId: string, channels: Map<string, string>, spec: ActivitySpec) {
+  const id = newId();
+  const start = Date.parse(spec.start);
+  const end = spec.end === undefined ? start + (spec.minutes ?? 60) * MINUTE_MS : Date.parse(spec.end);
+  const channelId = channels.get(spec.channel);
+  if (channelId === undefined) throw new Error(`no seeded channel ${spec.channel}`);
+  await db
+    .insertInto('activities')
+    .values({
+      id,
+      owner_id: ownerId,
+      channel_id: channelId,
+      title: spec.title,
+      // Stored as the API stores them: ISO strings with milliseconds, which compare as they sort.
+      start_at: new Date(start).toISOString(),
+      end_at: new Date(end).toISOString(),
+      all_day: spec.allDay ? 1 : 0,
+      duration: spec.allDay ? null : (spec.minutes ?? 60),
+      description: null,
+      location: null,
+      address: null,
+      postal_code: null,
+      city: null,
+      office_phone: null,
+      office_email: null,
+      office_id: null,
+      doctor_id: spec.doctor ?? null,
+      doctor_name: spec.doctor === undefined ? null : `Dr ${spec.title}`,
+      precall_objectives: null,
+      call_notes: null,
+      next_call_objectives: null,
+      budget_cents: null,
+      approval_status: 'none',
+      approved_by: null,
+      approved_at: null,
+      approval_notes: null,
+      acknowledge_rules: 1,
+      done: spec.done ? 1 : 0,
+      done_at: spec.done ? spec.start : null,
+      created_at: spec.start,
+      updated_at: spec.start,
+    })
+    .execute();
+  for (const [position, doctorId] of (spec.attendees ?? []).entries()) {
+    await db
+      .insertInto('activity_attendees')
+      .values({ activity_id: id, doctor_id: doctorId, name: `Attendee ${position}`, position })
+      .execute();
+  }
+  return id;
+}
+
+function authFor(id: string): AuthContext {
+  const user: SessionUser = {
+    id,
+    email: `${id}@test-crm.fr`,
+    displayName: null,
+    firstName: null,
+    lastName: null,
+    isAdmin: false,
+    readWrite: true,
+    managerId: null,
+  };
+  return { user, sessionId: newId() };
+}
+
+const NOTHING_YET = {
+  emailsSentThisWeek: 0,
+  unreadMessages: 0,
+  totalCampaigns: 0,
+  campaignsSentThisMonth: 0,
+  totalConsents: 0,
+  consentsThisMonth: 0,
+};
+
+describe.each(engines())('dashboard stats on %s', (engine) => {
+  let t: TestApp;
+  let channels: Map<string, string>;
+  const titlesOf = (stats: DashboardStats) => stats.todayActivities.map((activity) => activity.title);
+
+  /** The service on the test database with its clock pinned. */
+  const statsAt = (now: string, userId: string) =>
+    new DashboardService({ dashboard: new DashboardRepository(t.database.db), now: () => new Date(now) }).stats(
+      authFor(userId),
+    );
+
+  const userWith = async (specs: ActivitySpec[]) => {
+    const user = await t.factory.user();
+    for (const spec of specs) await insertActivity(t.database.db, user.id, channels, spec);
+    return user;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const rows = await t.database.db.selectFrom('channels').select(['id', 'name']).execute();
+    channels = new Map(rows.map((row) => [row.name, row.id]));
+  });
+  afterAll(() => t.close());
+
+  describe('in mid-March, Paris winter time (now = 2026-03-15T10:00Z, 11:00 in Paris)', () => {
+    const NOW = '2026-03-15T10:00:00.000Z';
+    // Doctors: ids only, as activities keep no foreign key to the directory.
+    const [A, B, C, D, E, F, G, H, I, J] = [
+      newId(),
+      newId(),
+      newId(),
+      newId(),
+      newId(),
+      newId(),
+      newId(),
+      newId(),
+      newId(),
+      newId(),
+    ];
+    let rep: { id: string };
+    let colleague: { id: string };
+
+    beforeAll(async () => {
+      // March in Paris: [2026-02-28T23:00Z, 2026-03-31T22:00Z); today: [2026-03-14T23:00Z, 2026-03-15T23:00Z);
+      // the last 30 days: [2026-02-13T10:00Z, now].
+      rep = await userWith([
+        { title: 'first of March', channel: 'Call', start: '2026-02-28T23:30:00Z', done: true, doctor: A },
+        { title: 'last of February', channel: 'Call', start: '2026-02-28T22:30:00Z' },
+        {
+          title: 'visit',
+          channel: 'Face to face',
+          start: '2026-03-10T09:00:00Z',
+          done: true,
+          doctor: B,
+          attendees: [C, A],
+        },
+        { title: 'missed call', channel: 'Call', start: '2026-03-12T09:00:00Z', doctor: D },
+        { title: 'January miss', channel: 'Call', start: '2026-01-20T09:00:00Z' },
+        { title: 'window start', channel: 'Video', start: '2026-02-13T10:00:00Z', done: true, doctor: E },
+        { title: 'before window', channel: 'Video', start: '2026-02-13T09:59:00Z', done: true, doctor: F },
+        {
+          title: 'day off',
+          channel: 'Time-off',
+          start: '2026-03-05T23:00:00Z',
+          end: '2026-03-06T23:00:00Z',
+          allDay: true,
+        },
+        { title: 'time-off marked done', channel: 'Time-off', start: '2026-03-09T08:00:00Z', done: true, doctor: G },
+        {
+          title: 'congress',
+          channel: 'Event',
+          start: '2026-03-13T23:00:00Z',
+          end: '2026-03-15T23:00:00Z',
+          allDay: true,
+        },
+        { title: 'ends at midnight', channel: 'Call', start: '2026-03-14T22:00:00Z' },
+        { title: 'morning visit', channel: 'Face to face', start: '2026-03-15T08:00:00Z', done: true, doctor: H },
+        { title: 'late call', channel: 'Call', start: '2026-03-15T09:30:00Z', minutes: 30 },
+        { title: 'done ahead today', channel: 'Call', start: '2026-03-15T11:00:00Z', minutes: 15, done: true },
+        { title: 'afternoon off', channel: 'Time-off', start: '2026-03-15T12:00:00Z', minutes: 240 },
+        { title: 'afternoon call', channel: 'Call', start: '2026-03-15T14:00:00Z', minutes: 30, doctor: I },
+        { title: 'tomorrow', channel: 'Call', start: '2026-03-15T23:00:00Z' },
+        { title: 'done ahead', channel: 'Face to face', start: '2026-03-20T09:00:00Z', done: true, doctor: J },
+        { title: 'last of March', channel: 'Call', start: '2026-03-31T21:30:00Z' },
+        { title: 'first of April', channel: 'Call', start: '2026-03-31T22:30:00Z' },
+      ]);
+      // Another representative's day, interleaved with the rep's: none of it may count for the rep.
+      colleague = await userWith([
+        {
+          title: 'colleague visit',
+          channel: 'Face to face',
+          start: '2026-03-15T08:00:00Z',
+          done: true,
+          doctor: newId(),
+        },
+        { title: 'colleague miss', channel: 'Call', start: '2026-03-12T09:00:00Z' },
+        { title: 'colleague next', channel: 'Call', start: '2026-03-15T10:30:00Z' },
+      ]);
+    });
+
+    it('answers every figure exactly, time-off excluded where defined', async () => {
+      const stats = await statsAt(NOW, rep.id);
+      expect(stats).toMatchObject({
+        // Month (time-off excluded): done = first of March, visit, morning visit, done ahead today, done ahead;
+        // incomplete = missed call, congress, ends at midnight, late call; upcoming = afternoon call,
+        // tomorrow, last of March. 5 ÷ 9 = 55.6 %.
+        completionRate: 56,
+        activitiesThisMonth: 12,
+        // A, B, C (attendee), E (window start, inclusive), H; not F (before the window), G (time-off),
+        // D (not done), J (done ahead: not yet contacted).
+        recentlyContactedDoctors: 5,
+        // last of February, missed call, January miss, congress, ends at midnight, late call; not day off.
+        incompleteActivities: 6,
+        activitiesToday: 6,
+        ...NOTHING_YET,
+      });
+      expect(DashboardStats.parse(stats)).toEqual(stats);
+    });
+
+    it("lists today's activities in start order: what overlaps the Paris day, time-off included", async () => {
+      const stats = await statsAt(NOW, rep.id);
+      expect(titlesOf(stats)).toEqual([
+        'congress',
+        'morning visit',
+        'late call',
+        'done ahead today',
+        'afternoon off',
+        'afternoon call',
+      ]);
+      expect(stats.todayActivities.map((activity) => [activity.status, activity.done])).toEqual([
+        ['incomplete', false],
+        ['done', true],
+        ['incomplete', false],
+        ['done', true],
+        ['upcoming', false],
+        ['upcoming', false],
+      ]);
+      expect(stats.todayActivities[0]).toMatchObject({
+        start: '2026-03-13T23:00:00.000Z',
+        end: '2026-03-15T23:00:00.000Z',
+        allDay: true,
+        type: 'Event',
+        color: '#fa8c16',
+        doctorId: null,
+        doctorName: null,
+      });
+      expect(stats.todayActivities[4]).toMatchObject({ type: 'Time-off', color: '#8c8c8c', allDay: false });
+    });
+
+    it('gives the first activity after now that is neither done nor time-off as the next one', async () => {
+      const stats = await statsAt(NOW, rep.id);
+      expect(stats.nextActivity).toEqual({
+        id: expect.any(String) as string,
+        title: 'afternoon call',
+        start: '2026-03-15T14:00:00.000Z',
+        end: '2026-03-15T14:30:00.000Z',
+        allDay: false,
+        type: 'Call',
+        color: '#1677ff',
+        doctorId: I,
+        doctorName: 'Dr afternoon call',
+        done: false,
+        status: 'upcoming',
+      });
+      expect(stats.nextActivity?.id).toBe(stats.todayActivities[5]?.id);
+    });
+
+    it("counts only the caller's own activities", async () => {
+      const stats = await statsAt(NOW, colleague.id);
+      expect(stats).toMatchObject({
+        completionRate: 50,
+        activitiesThisMonth: 3,
+        recentlyContactedDoctors: 1,
+        incompleteActivities: 1,
+        activitiesToday: 2,
+      });
+      expect(titlesOf(stats)).toEqual(['colleague visit', 'colleague next']);
+      expect(stats.nextActivity?.title).toBe('colleague next');
+    });
+
+    it('answers zeros, an empty day and no next activity for a user without activities', async () => {
+      const newcomer = await t.factory.user();
+      expect(await statsAt(NOW, newcomer.id)).toEqual({
+        completionRate: 0,
+        activitiesThisMonth: 0,
+        recentlyContactedDoctors: 0,
+        incompleteActivities: 0,
+        activitiesToday: 0,
+        todayActivities: [],
+        nextActivity: null,
+        ...NOTHING_YET,
+      });
+    });
+  });
+
+  describe('across the end of March, when Paris is two hours ahead of UTC', () => {
+    let owl: { id: string };
+    const K = newId();
+
+    beforeAll(async () => {
+      owl = await userWith([
+        // 00:30 on April 1st in Paris, though still March 31st in UTC.
+        { title: 'April 1st, 00:30', channel: 'Call', start: '2026-03-31T22:30:00Z', done: true, doctor: K },
+        // 23:30 on March 31st in Paris; it ends at April 1st 00:00 sharp.
+        { title: 'March 31st, 23:30', channel: 'Call', start: '2026-03-31T21:30:00Z', minutes: 30 },
+        { title: 'April 1st, 10:00', channel: 'Call', start: '2026-04-01T08:00:00Z' },
+      ]);
+    });
+
+    it('counts an activity at 2026-03-31T22:30Z in April 1st, its day and month in Paris', async () => {
+      const stats = await statsAt('2026-04-01T06:00:00Z', owl.id);
+      expect(stats).toMatchObject({
+        completionRate: 100,
+        activitiesThisMonth: 2,
+        recentlyContactedDoctors: 1,
+        incompleteActivities: 1,
+        activitiesToday: 2,
+      });
+      expect(titlesOf(stats)).toEqual(['April 1st, 00:30', 'April 1st, 10:00']);
+      expect(stats.nextActivity?.title).toBe('April 1st, 10:00');
+    });
+
+    it('keeps it out of March 31st and of March; 0 % when nothing of the month is due yet', async () => {
+      const stats = await statsAt('2026-03-31T21:00:00Z', owl.id);
+      expect(stats).toMatchObject({
+        completionRate: 0,
+        activitiesThisMonth: 1,
+        recentlyContactedDoctors: 0,
+        incompleteActivities: 0,
+        activitiesToday: 1,
+      });
+      expect(titlesOf(stats)).toEqual(['March 31st, 23:30']);
+      expect(stats.nextActivity?.title).toBe('March 31st, 23:30');
+    });
+  });
+
+  describe('on the days the clocks change', () => {
+    it.each([
+      // 29 March 2026 lasts 23 hours in Paris: [2026-03-28T23:00Z, 2026-03-29T22:00Z).
+      {
+        now: '2026-03-29T10:00:00Z',
+        inside: ['2026-03-28T23:30:00Z', '2026-03-29T21:30:00Z'],
+        outside: ['2026-03-28T22:30:00Z', '2026-03-29T22:30:00Z'],
+      },
+      // 25 October 2026 lasts 25 hours in Paris: [2026-10-24T22:00Z, 2026-10-25T23:00Z).
+      {
+        now: '2026-10-25T10:00:00Z',
+        inside: ['2026-10-24T22:30:00Z', '2026-10-25T22:30:00Z'],
+        outside: ['2026-10-24T21:30:00Z', '2026-10-25T23:00:00Z'],
+      },
+    ])("today's list on $now follows the Paris day", async ({ now, inside, outside }) => {
+      const user = await userWith(
+        [...inside, ...outside].map((start): ActivitySpec => ({ title: start, channel: 'Call', start, minutes: 30 })),
+      );
+      const stats = await statsAt(now, user.id);
+      expect(titlesOf(stats)).toEqual(inside);
+      expect(stats.activitiesToday).toBe(2);
+    });
+  });
+
+  describe('GET /api/dashboard/stats', () => {
+    it("answers the caller's figures in the DashboardStats shape, with the request time as now", async () => {
+      const user = await t.factory.user();
+      const later = new Date(Date.now() + 2 * 86_400_000).toISOString();
+      const earlier = new Date(Date.now() - 2 * 86_400_000).toISOString();
+      const nextId = await insertActivity(t.database.db, user.id, channels, {
+        title: 'in two days',
+        channel: 'Video',
+        start: later,
+      });
+      await insertActivity(t.database.db, user.id, channels, {
+        title: 'two days ago',
+        channel: 'Call',
+        start: earlier,
+      });
+      const api = apiAs(t.app, (await signIn(t.app, user.email, user.password)).authorization);
+
+      const { status, body } = await api('GET', '/api/dashboard/stats');
+      expect(status).toBe(200);
+      const stats = DashboardStats.parse(body);
+      expect(stats).toMatchObject({ incompleteActivities: 1, ...NOTHING_YET });
+      expect(stats.nextActivity).toMatchObject({ id: nextId, title: 'in two days', type: 'Video', status: 'upcoming' });
+    });
+
+    it('answers 401 without a session', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/dashboard/stats' });
+      expect(response.statusCode).toBe(401);
+    });
+  });
+});
