@@ -23,6 +23,8 @@ vi.mock('@/offline/db', () => ({ countPendingItems: vi.fn(() => Promise.resolve(
 
 const ONLINE_ENTRIES = ['Dashboard', 'Doctors', 'Offices', 'Mail', 'Campaigns', 'Calendar', 'Activities'];
 const ADMIN_ENTRIES = ['Users', 'Logs', 'Configuration'];
+/** The dashboard's heading greets the user by the hour. */
+const GREETING = /^Good (morning|afternoon|evening)/;
 
 function apiAs(user: typeof REP_USER, extra: Record<string, FetchHandler> = {}) {
   return stubFetch({
@@ -60,13 +62,12 @@ describe('application shell', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it("shows a representative the online menu, their e-mail and the page's placeholder", async () => {
+  it('shows a representative the online menu, their e-mail and the dashboard', async () => {
     apiAs(REP_USER);
     setSession('token', REP_USER);
     renderRoutes(routes, '/');
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(screen.getByText('This screen is not built yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: GREETING })).toBeInTheDocument();
     expect(await menuEntries()).toEqual(ONLINE_ENTRIES);
     expect(screen.getByTestId('user-email')).toHaveTextContent('rep@demo-crm.fr');
     expect(screen.getByTestId('connectivity-indicator')).toHaveTextContent('Online');
@@ -80,7 +81,7 @@ describe('application shell', () => {
     apiAs(REP_USER);
     setSession('token', REP_USER);
     const { router } = renderRoutes(routes, '/configuration');
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: GREETING })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -145,7 +146,7 @@ describe('application shell', () => {
     apiAs(REP_USER);
     setSession('token', REP_USER);
     const { user } = renderRoutes(routes, '/');
-    await screen.findByRole('heading', { name: 'Dashboard' });
+    await screen.findByRole('heading', { name: GREETING });
     await waitFor(() => {
       expect(countPendingItems).toHaveBeenCalledWith(REP_USER.id);
     });

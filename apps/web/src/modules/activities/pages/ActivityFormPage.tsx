@@ -1,10 +1,115 @@
+import { ACTIVITY_NOT_FOUND_REDIRECT_MS } from '@crm/shared';
+import { useQuery } from '@tanstack/react-query';
+import { App, Card, Result, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { NotBuiltYet } from '@/ui/NotBuiltYet';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '@/lib/api-client';
+import { activityQueries } from '@/modules/activities/api';
+import { ActivityForm } from '@/modules/activities/components/ActivityForm';
+import { parseNewActivityParams } from '@/modules/activities/new-activity-link';
+import { activityValues, newActivityValues } from '@/modules/activities/utils/activity-form-values';
+import { RecordLoadError } from '@/ui/RecordLoadError';
+import '@/modules/activities/activities.css';
 
 /** /activities/new and /activities/:id: without an id the page creates. */
 export function ActivityFormPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  return <NotBuiltYet title={id === undefined ? t('activities.newTitle') : t('activities.detailTitle')} />;
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const channels = useQuery(activityQueries.channels());
+  const products = useQuery(activityQueries.myProducts());
+  const activity = useQuery({ ...activityQueries.detail(id ?? ''), enabled: id !== undefined });
+  // The prefill is read once: the form then belongs to the user.
+  const [params] = useState(() => parseNewActivityParams(searchParams));
+
+  // After a save or a delete, back where the user came from (the calendar, a doctor); opened directly, the list.
+  const handleDone = () => {
+    if (location.key === 'default') void navigate('/activities', { replace: true });
+    else void navigate(-1);
+  };
+
+  if (id !== undefined && activity.isError) {
+    if (isApiError(activity.error) && activity.error.status === 404) return <ActivityNotFound />;
+    return (
+      <RecordLoadError
+        error={activity.error}
+        notFoundTitle={t('activities.form.notFoundRedirect')}
+        loadFailedTitle={t('activities.form.loadFailed')}
+        backLabel={t('activities.form.backToList')}
+        onBack={handleDone}
+        onRetry={() => void activity.refetch()}
+      />
+    );
+  }
+  const helperError = channels.error ?? products.error;
+  if (helperError !== null) {
+    return (
+      <RecordLoadError
+        error={helperError}
+        notFoundTitle={t('activities.form.loadFailed')}
+        loadFailedTitle={t('activities.form.loadFailed')}
+        backLabel={t('activities.form.backToList')}
+        onBack={handleDone}
+        onRetry={() => {
+          void channels.refetch();
+          void products.refetch();
+        }}
+      />
+    );
+  }
+  if (channels.data === undefined || products.data === undefined || (id !== undefined && activity.data === undefined)) {
+    return <ActivityFormSkeleton />;
+  }
+
+  return (
+    <ActivityForm
+      key={id ?? 'new'}
+      activity={activity.data}
+      channels={channels.data}
+      products={products.data}
+      initialValues={
+        activity.data === undefined ? newActivityValues(params, channels.data) : activityValues(activity.data)
+      }
+      onDone={handleDone}
+    />
+  );
+}
+
+/** Spec 001 §2: an unknown activity says so, then the calendar opens after 2 seconds. */
+function ActivityNotFound() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  useEffect(
+    function redirectToCalendar() {
+      void message.error(t('activities.form.notFoundRedirect'));
+      const timer = setTimeout(() => {
+        void navigate('/calendar', { replace: true });
+      }, ACTIVITY_NOT_FOUND_REDIRECT_MS);
+      return () => {
+        clearTimeout(timer);
+      };
+    },
+    [message, navigate, t],
+  );
+  return (
+    <Card className="page-card">
+      <Result status="404" title={t('activities.form.notFoundRedirect')} data-testid="activity-not-found" />
+    </Card>
+  );
+}
+
+function ActivityFormSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="page" role="status" aria-label={t('app.loading')}>
+      <Skeleton active paragraph={{ rows: 1 }} />
+      <Card className="page-card">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    </div>
+  );
 }

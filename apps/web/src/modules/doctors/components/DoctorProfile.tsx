@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { doctorQueries } from '@/modules/doctors/api';
+import { DoctorActivitiesTab } from '@/modules/doctors/components/DoctorActivitiesTab';
 import { DoctorHeader } from '@/modules/doctors/components/DoctorHeader';
 import { DoctorIdentityCard } from '@/modules/doctors/components/DoctorIdentityCard';
 import { DoctorTargetsCard } from '@/modules/doctors/components/DoctorTargetsCard';
@@ -71,14 +72,7 @@ export function DoctorProfile({ doctorId, tab, onTabChange, onBack }: DoctorProf
           {
             key: 'activities',
             label: t('doctors.detail.tabs.activities'),
-            children: (
-              <Card className="page-card">
-                <PendingFeature
-                  title={t('doctors.detail.tabs.activities')}
-                  description={t('doctors.detail.activitiesPending')}
-                />
-              </Card>
-            ),
+            children: <DoctorActivitiesTab doctor={doctor} />,
           },
         ]}
       />

@@ -1,0 +1,46 @@
+import type { ActivityStatus, ApprovalStatus } from '@crm/shared';
+import { Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+const STATUS_COLORS: Record<ActivityStatus, string> = {
+  upcoming: 'blue',
+  incomplete: 'red',
+  done: 'green',
+};
+
+export type ActivityStatusTagProps = { status: ActivityStatus };
+
+/** Upcoming, incomplete (in red: past and not done) or done (spec 001 §4). */
+export function ActivityStatusTag({ status }: ActivityStatusTagProps) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={STATUS_COLORS[status]} data-testid="activity-status-tag">
+      {t(`activities.status.${status}`)}
+    </Tag>
+  );
+}
+
+const APPROVAL_COLORS: Record<Exclude<ApprovalStatus, 'none'>, string> = {
+  waiting_approval: 'gold',
+  approved: 'green',
+  rejected: 'red',
+};
+
+export type ApprovalTagProps = {
+  approvalStatus: ApprovalStatus;
+  /** The manager's notes of a rejection, shown on hover. */
+  notes?: string | null;
+};
+
+/** 'Waiting for Approval', 'Validated by Manager' or 'Rejected'; nothing when no approval is involved. */
+export function ApprovalTag({ approvalStatus, notes }: ApprovalTagProps) {
+  const { t } = useTranslation();
+  if (approvalStatus === 'none') return null;
+  const tag = (
+    <Tag color={APPROVAL_COLORS[approvalStatus]} data-testid="approval-tag">
+      {t(`activities.approval.${approvalStatus}`)}
+    </Tag>
+  );
+  if (!notes) return tag;
+  return <Tooltip title={notes}>{tag}</Tooltip>;
+}

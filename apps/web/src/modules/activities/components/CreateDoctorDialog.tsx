@@ -1,0 +1,51 @@
+import { DoctorInput, type Doctor } from '@crm/shared';
+import { App, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCreateDoctorMutation } from '@/modules/doctors/api';
+import { DOCTOR_FIELD_NAMES, DoctorFormFields } from '@/modules/doctors/components/DoctorFormFields';
+import { RecordCreateForm } from '@/ui/RecordCreateForm';
+
+export type CreateDoctorDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The new doctor becomes the activity's. */
+  onCreated: (doctor: Doctor) => void;
+};
+
+/**
+ * Spec 001 §2: a doctor created from the activity form, with the directory's own fields and rules (rpps,
+ * names, primary specialty, a valid e-mail); a refusal shows the server's message.
+ */
+export function CreateDoctorDialog({ open, onClose, onCreated }: CreateDoctorDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const createDoctor = useCreateDoctorMutation();
+  return (
+    <Modal
+      open={open}
+      title={t('activities.form.createDoctorTitle')}
+      onCancel={onClose}
+      footer={null}
+      width={760}
+      destroyOnHidden
+    >
+      <RecordCreateForm
+        schema={DoctorInput}
+        fieldNames={DOCTOR_FIELD_NAMES}
+        create={createDoctor.mutateAsync}
+        createFailedMessage={(reason) => t('doctors.messages.saveFailed', { message: reason })}
+        onCreated={(doctor) => {
+          void message.success(t('doctors.messages.created'));
+          onCreated(doctor);
+        }}
+        isBusy={createDoctor.isPending}
+        onCancel={onClose}
+        submitLabel={t('activities.form.createDoctorSubmit')}
+        className="dialog-tab"
+        testIds={{ form: 'doctor-create-form', submit: 'create-doctor-submit' }}
+      >
+        <DoctorFormFields />
+      </RecordCreateForm>
+    </Modal>
+  );
+}

@@ -1,0 +1,459 @@
+import type { Activity } from '@crm/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, setSession } from '@/app/session';
+import { i18n } from '@/lib/i18n';
+import { ActivityFormPage } from '@/modules/activities/pages/ActivityFormPage';
+import { activity, CALL, CHANNELS, EVENT, FACE_TO_FACE, PRODUCTS, TIME_OFF } from '@/modules/activities/test/fixtures';
+import { doctor, doctorListItem, doctorOffice, office } from '@/test/directory';
+import { type FetchHandler, jsonBody, jsonResponse, stubFetch, urlOf } from '@/test/fetch';
+import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
+import { REP_USER } from '@/test/tokens';
+
+const DOCTOR = doctor();
+const OFFICE = DOCTOR.offices[0];
+const ACK = "I confirm that this activity follows the company's compliance rules";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function Where() {
+  const location = useLocation();
+  return (
+    <p>
+      At {location.pathname}
+      {location.search}
+    </p>
+  );
+}
+
+function api(extra: Record<string, FetchHandler> = {}) {
+  return stubFetch({
+    'GET /api/configuration/channels/active': () => jsonResponse({ channels: CHANNELS }),
+    'GET /api/auth/me/products': () => jsonResponse({ products: PRODUCTS }),
+    [`GET /api/doctors/${DOCTOR.id}`]: () => jsonResponse(DOCTOR),
+    'POST /api/recent-doctors': () => new Response(null, { status: 204 }),
+    ...extra,
+  });
+}
+
+function apiWith(existing: Activity, extra: Record<string, FetchHandler> = {}) {
+  return api({ [`GET /api/activities/${existing.id}`]: () => jsonResponse(existing), ...extra });
+}
+
+function renderForm(path: string) {
+  return renderRoutes(
+    [
+      { path: '/activities', element: <Where /> },
+      { path: '/activities/new', element: <ActivityFormPage /> },
+      { path: '/activities/:id', element: <ActivityFormPage /> },
+      { path: '/calendar', element: <Where /> },
+    ],
+    path,
+  );
+}
+
+/** The form ignores everything during its first 500 ms (the mount guard): wait for it to listen. */
+async function formReady() {
+  const form = await screen.findByTestId('activity-form');
+  await waitFor(() => {
+    expect(form).toHaveAttribute('data-ready', 'true');
+  });
+  return form;
+}
+
+/** The form item of a labelled field, to read what a select shows or the message under it. */
+function field(label: string): HTMLElement {
+  const item = screen.getByLabelText(label).closest<HTMLElement>('.ant-form-item');
+  if (item === null) throw new Error(`No form item for ${label}`);
+  return item;
+}
+
+async function choose(user: UserEvent, label: string, option: string) {
+  await user.click(screen.getByLabelText(label));
+  const choices = await screen.findAllByTitle(option);
+  const choice = choices.find((element) => element.classList.contains('ant-select-item-option')) ?? choices[0];
+  if (choice === undefined) throw new Error(`No option ${option}`);
+  await user.click(choice);
+}
+
+const sentTo = (fetchMock: ReturnType<typeof api>, method: string, path: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => urlOf(url) === path && init?.method === method);
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  setSession('token', REP_USER);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+describe('ActivityFormPage: a new activity', { timeout: SLOW_TEST_TIMEOUT }, () => {
+  it('proposes the first active channel, the next full hour and 60 minutes, and asks for a doctor before a location', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 23, 9, 20));
+    api();
+    renderForm('/activities/new');
+    await formReady();
+
+    expect(screen.getByRole('heading', { name: 'New activity' })).toBeInTheDocument();
+    expect(field('Channel')).toHaveTextContent('Face to face');
+    expect(screen.getByLabelText('Start date')).toHaveValue('11/23/2026');
+    expect(screen.getByLabelText('Start time')).toHaveValue('10:00');
+    expect(field('Duration')).toHaveTextContent('1 h');
+    expect(screen.getByLabelText('All day')).not.toBeChecked();
+    expect(screen.getByTestId('select-doctor-first')).toHaveTextContent('Select a doctor first');
+    expect(screen.queryByLabelText('Office')).not.toBeInTheDocument();
+    // Face to face needs no budget approval; the form has no mark-as-done or delete yet.
+    expect(screen.queryByLabelText('Budget estimate')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('mark-done-button')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('delete-activity-button')).not.toBeInTheDocument();
+  });
+
+  it('takes date, time, duration from the end time, channel and doctor from the query, and fills the location from an office', async () => {
+    api();
+    const { user } = renderForm(
+      `/activities/new?date=2026-11-25&time=14:00&endTime=15:30&channel=call&doctorId=${DOCTOR.id}&doctorName=Jean+Martin`,
+    );
+    await formReady();
+
+    expect(field('Channel')).toHaveTextContent('Call');
+    expect(screen.getByLabelText('Start date')).toHaveValue('11/25/2026');
+    expect(screen.getByLabelText('Start time')).toHaveValue('14:00');
+    expect(field('Duration')).toHaveTextContent('1 h 30');
+    expect(field('Doctor')).toHaveTextContent('Jean Martin');
+    expect(screen.queryByTestId('select-doctor-first')).not.toBeInTheDocument();
+
+    await choose(user, 'Office', `${OFFICE?.name ?? ''} · 69003 Lyon`);
+    expect(screen.getByLabelText('Location')).toHaveValue('Cabinet du Parc');
+    expect(screen.getByLabelText('Address')).toHaveValue('12 rue du Parc');
+    expect(screen.getByLabelText('Postal code')).toHaveValue('69003');
+    expect(screen.getByLabelText('City')).toHaveValue('Lyon');
+  });
+
+  it('prefills an all-day range: no time nor duration, the last day before the exclusive end', async () => {
+    api();
+    renderForm('/activities/new?date=2026-11-25&endDate=2026-11-27&allDay=true');
+    await formReady();
+
+    expect(screen.getByLabelText('All day')).toBeChecked();
+    expect(screen.queryByLabelText('Start time')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Duration')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Start date')).toHaveValue('11/25/2026');
+    expect(screen.getByLabelText('Last day')).toHaveValue('11/26/2026');
+  });
+
+  it('finds a doctor from 2 characters, shows RPPS and primary office, and records the choice as recent', async () => {
+    const match = doctorListItem();
+    const fetchMock = api({
+      'GET /api/doctors?search=ma&limit=10': () => jsonResponse({ doctors: [match] }),
+    });
+    const { user } = renderForm('/activities/new');
+    await formReady();
+
+    await user.click(screen.getByLabelText('Doctor'));
+    await user.keyboard('m');
+    expect(await screen.findByText('Type at least 2 characters')).toBeInTheDocument();
+    await user.keyboard('a');
+    const option = await screen.findByTestId(`doctor-option-${match.id}`);
+    expect(option).toHaveTextContent('Jean Martin');
+    expect(option).toHaveTextContent('RPPS 10001234567 · Cabinet du Parc, Lyon');
+    expect(fetchMock.mock.calls.some(([url]) => urlOf(url) === '/api/doctors?search=m&limit=10')).toBe(false);
+
+    await user.click(option);
+    await waitFor(() => {
+      expect(sentTo(fetchMock, 'POST', '/api/recent-doctors')).toHaveLength(1);
+    });
+    expect(jsonBody(sentTo(fetchMock, 'POST', '/api/recent-doctors')[0]?.[1])).toEqual({ doctorId: match.id });
+    expect(await screen.findByLabelText('Office')).toBeInTheDocument();
+  });
+
+  it('creates a doctor from the form, links an office to them and takes it as the location', async () => {
+    const other = doctorOffice({
+      id: '0190a0c4-0000-7000-8000-000000000302',
+      name: 'Cabinet des Platanes',
+      is_primary: false,
+    });
+    const fetchMock = api({
+      'POST /api/doctors': () => jsonResponse(DOCTOR, 201),
+      'GET /api/offices?search=platanes&page=1&limit=10': () =>
+        jsonResponse({ offices: [office({ ...other, doctorCount: 0 })], total: 1, pages: 1 }),
+      [`POST /api/doctors/${DOCTOR.id}/offices`]: () =>
+        jsonResponse({ ...DOCTOR, offices: [...DOCTOR.offices, other] }),
+    });
+    const { user } = renderForm('/activities/new');
+    await formReady();
+
+    await user.click(screen.getByTestId('create-doctor-button'));
+    const doctorDialog = await screen.findByRole('dialog');
+    for (const [label, text] of [
+      ['RPPS', '10001234567'],
+      ['First name', 'Jean'],
+      ['Last name', 'Martin'],
+    ] as const) {
+      await user.click(within(doctorDialog).getByLabelText(label));
+      await user.paste(text);
+    }
+    await user.click(within(doctorDialog).getByLabelText('Primary specialty'));
+    await user.click(await screen.findByTitle('Cardiology'));
+    await user.click(within(doctorDialog).getByTestId('create-doctor-submit'));
+    expect(await screen.findByText('Doctor created')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(field('Doctor')).toHaveTextContent('Jean Martin');
+    });
+    expect(sentTo(fetchMock, 'POST', '/api/doctors')).toHaveLength(1);
+
+    await user.click(await screen.findByTestId('add-office-button'));
+    const officeDialog = await screen.findByRole('dialog', { name: 'Add an office' });
+    await user.type(within(officeDialog).getByTestId('office-search-input'), 'platanes');
+    await user.click(await within(officeDialog).findByTestId(`link-office-${other.id}`));
+    expect(await screen.findByText('Cabinet des Platanes linked to the doctor')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Location')).toHaveValue('Cabinet des Platanes');
+    });
+    expect(field('Office')).toHaveTextContent('Cabinet des Platanes');
+    expect(jsonBody(sentTo(fetchMock, 'POST', `/api/doctors/${DOCTOR.id}/offices`)[0]?.[1])).toEqual({
+      officeId: other.id,
+    });
+  });
+
+  it("says the spec's messages under the fields: acknowledgement, products, time-off title, budget", async () => {
+    const fetchMock = api();
+    const { user } = renderForm('/activities/new');
+    await formReady();
+
+    await user.click(screen.getByTestId('save-activity'));
+    expect(await screen.findByText('You must acknowledge the rules')).toBeInTheDocument();
+    expect(within(field('Products')).getByText('Please select at least one product')).toBeInTheDocument();
+
+    await choose(user, 'Channel', TIME_OFF.name);
+    expect(screen.queryByLabelText(ACK)).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('save-activity'));
+    expect(
+      await within(field('Title')).findByText('Title, channel, and date are required for time-off activities'),
+    ).toBeInTheDocument();
+    // Time-off needs no products: that message goes (once its fade-out ends).
+    await waitFor(() => {
+      expect(within(field('Products')).queryByText('Please select at least one product')).not.toBeInTheDocument();
+    });
+
+    await choose(user, 'Channel', EVENT.name);
+    await user.click(screen.getByTestId('save-activity'));
+    expect(
+      await within(field('Budget estimate')).findByText('A budget estimate is required for this channel'),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST' && init.body !== undefined)).toBe(false);
+  });
+
+  it('creates with a client id and an Idempotency-Key that a retry of the same submission keeps', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 23, 9, 20));
+    let tries = 0;
+    const fetchMock = api({
+      'POST /api/activities': (init) => {
+        tries += 1;
+        if (tries === 1) return jsonResponse({ message: 'Database unavailable', code: 'INTERNAL' }, 500);
+        const body = jsonBody(init) as Activity;
+        return jsonResponse(activity({ id: body.id, title: 'Visite découverte' }), 201);
+      },
+    });
+    const { user } = renderForm('/activities/new');
+    await formReady();
+
+    await user.click(screen.getByLabelText('Title'));
+    await user.paste('Visite découverte');
+    await choose(user, 'Products', 'Cardiolix');
+    await user.click(screen.getByLabelText(ACK));
+    await user.click(screen.getByTestId('save-activity'));
+
+    expect(await screen.findByText('Error: Database unavailable')).toBeInTheDocument();
+    // Nothing typed is lost.
+    expect(screen.getByLabelText('Title')).toHaveValue('Visite découverte');
+    expect(screen.getByLabelText(ACK)).toBeChecked();
+
+    await user.click(screen.getByTestId('save-activity'));
+    expect(await screen.findByText('At /activities')).toBeInTheDocument();
+
+    const posts = sentTo(fetchMock, 'POST', '/api/activities');
+    expect(posts).toHaveLength(2);
+    const [first, second] = posts.map(([, init]) => ({
+      body: jsonBody(init) as Record<string, unknown>,
+      key: (init?.headers as Record<string, string>)['Idempotency-Key'],
+    }));
+    expect(first?.key).toMatch(UUID);
+    expect(second?.key).toBe(first?.key);
+    expect(first?.body.id).toMatch(UUID);
+    expect(second?.body).toEqual(first?.body);
+    expect(first?.body).toMatchObject({
+      channelId: FACE_TO_FACE.id,
+      title: 'Visite découverte',
+      start: new Date(2026, 10, 23, 10, 0).toISOString(),
+      allDay: false,
+      duration: 60,
+      productIds: [PRODUCTS[0]?.id],
+      acknowledgeRules: true,
+      budgetEstimate: null,
+    });
+  });
+});
+
+describe('ActivityFormPage: an existing activity', { timeout: SLOW_TEST_TIMEOUT }, () => {
+  it('sends only the changed fields, and shows the server field errors under the fields', async () => {
+    const existing = activity({ productIds: [PRODUCTS[0]?.id ?? ''] });
+    let tries = 0;
+    const fetchMock = apiWith(existing, {
+      [`PUT /api/activities/${existing.id}`]: (init) => {
+        tries += 1;
+        if (tries === 1) {
+          return jsonResponse(
+            { message: 'Invalid data', code: 'VALIDATION', fields: { title: 'Title already used today' } },
+            400,
+          );
+        }
+        return jsonResponse({ ...existing, ...(jsonBody(init) as object) });
+      },
+    });
+    const { user } = renderForm(`/activities/${existing.id}`);
+    await formReady();
+    expect(screen.getByRole('heading', { name: 'Visite Dr Martin' })).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Title'));
+    await user.paste('Visite de suivi');
+    await user.click(screen.getByTestId('save-activity'));
+    expect(await screen.findByText('Error: Invalid data')).toBeInTheDocument();
+    expect(within(field('Title')).getByText('Title already used today')).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('save-activity'));
+    expect(await screen.findByText('At /activities')).toBeInTheDocument();
+    const puts = sentTo(fetchMock, 'PUT', `/api/activities/${existing.id}`);
+    expect(jsonBody(puts[1]?.[1])).toEqual({ title: 'Visite de suivi' });
+  });
+
+  it('shows a done activity read-only, locked, without save, delete or mark as done', async () => {
+    const done = activity({ done: true, status: 'done', doneAt: '2026-11-25T15:00:00.000Z' });
+    apiWith(done);
+    renderForm(`/activities/${done.id}`);
+    await formReady();
+
+    expect(screen.getByTestId('locked-alert')).toHaveTextContent('This activity is done and locked');
+    for (const label of ['Title', 'Channel', 'Start date', 'Start time', 'Call notes']) {
+      expect(screen.getByLabelText(label)).toBeDisabled();
+    }
+    for (const testId of ['save-activity', 'delete-activity-button', 'mark-done-button']) {
+      expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
+    }
+  });
+
+  it('locks the budget once approved, and the channel when that budget is above 0', async () => {
+    const approved = activity(
+      { approvalStatus: 'approved', budgetEstimate: 300, approvalNotes: null, needsApproval: true },
+      EVENT,
+    );
+    apiWith(approved);
+    renderForm(`/activities/${approved.id}`);
+    await formReady();
+
+    expect(screen.getByLabelText('Budget estimate')).toBeDisabled();
+    expect(screen.getByLabelText('Channel')).toBeDisabled();
+    expect(screen.getByTestId('approval-status')).toHaveTextContent('Validated by Manager');
+    expect(screen.getByLabelText('Title')).toBeEnabled();
+    expect(screen.getByTestId('mark-done-button')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a time-off', activity({ title: 'Congés' }, TIME_OFF)],
+    [
+      'an activity waiting for approval',
+      activity({ approvalStatus: 'waiting_approval', budgetEstimate: 500, needsApproval: true }, EVENT),
+    ],
+  ])('hides mark as done for %s', async (_name, shown) => {
+    apiWith(shown);
+    renderForm(`/activities/${shown.id}`);
+    await formReady();
+    expect(screen.getByTestId('delete-activity-button')).toBeInTheDocument();
+    expect(screen.queryByTestId('mark-done-button')).not.toBeInTheDocument();
+  });
+
+  it('marks as done after a confirmation saying it is definitive, with PUT {done: true}', async () => {
+    let current = activity({}, CALL);
+    const fetchMock = api({
+      [`GET /api/activities/${current.id}`]: () => jsonResponse(current),
+      [`PUT /api/activities/${current.id}`]: () => {
+        current = { ...current, done: true, status: 'done' };
+        return jsonResponse(current);
+      },
+    });
+    const existing = current;
+    const { user } = renderForm(`/activities/${existing.id}`);
+    await formReady();
+
+    await user.click(screen.getByTestId('mark-done-button'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('This is definitive');
+    expect(sentTo(fetchMock, 'PUT', `/api/activities/${existing.id}`)).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as done' }));
+    expect(await screen.findByText('Activity marked as done')).toBeInTheDocument();
+    expect(jsonBody(sentTo(fetchMock, 'PUT', `/api/activities/${existing.id}`)[0]?.[1])).toEqual({ done: true });
+    expect(await screen.findByTestId('locked-alert')).toBeInTheDocument();
+  });
+
+  it("says Failed to mark activity as done with the server's message", async () => {
+    const existing = activity({}, CALL);
+    apiWith(existing, {
+      [`PUT /api/activities/${existing.id}`]: () =>
+        jsonResponse({ message: 'This activity is done and locked', code: 'ACTIVITY_LOCKED' }, 409),
+    });
+    const { user } = renderForm(`/activities/${existing.id}`);
+    await formReady();
+
+    await user.click(screen.getByTestId('mark-done-button'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mark as done' }));
+    expect(
+      await screen.findByText('Failed to mark activity as done: This activity is done and locked'),
+    ).toBeInTheDocument();
+  });
+
+  it('deletes after confirmation and goes back', async () => {
+    const existing = activity();
+    const fetchMock = apiWith(existing, {
+      [`DELETE /api/activities/${existing.id}`]: () => new Response(null, { status: 204 }),
+    });
+    const { user } = renderForm(`/activities/${existing.id}`);
+    await formReady();
+
+    await user.click(screen.getByTestId('delete-activity-button'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Delete this activity?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Activity deleted')).toBeInTheDocument();
+    expect(await screen.findByText('At /activities')).toBeInTheDocument();
+    expect(sentTo(fetchMock, 'DELETE', `/api/activities/${existing.id}`)).toHaveLength(1);
+    // The deleted activity is not asked for again (which would answer 404).
+    expect(sentTo(fetchMock, 'GET', `/api/activities/${existing.id}`)).toHaveLength(1);
+  });
+
+  it('says an unknown activity could not be found, then opens the calendar after 2 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const missing = '0190a0c4-0000-7000-8000-00000000a0ff';
+    api({
+      [`GET /api/activities/${missing}`]: () => jsonResponse({ message: 'Activity not found', code: 'NOT_FOUND' }, 404),
+    });
+    const { router } = renderForm(`/activities/${missing}`);
+
+    expect(await screen.findByTestId('activity-not-found')).toBeInTheDocument();
+    // Said twice: the page, and the error message over it.
+    await waitFor(() => {
+      expect(screen.getAllByText('Activity could not be found, redirecting to calendar')).toHaveLength(2);
+    });
+    expect(router.state.location.pathname).toBe(`/activities/${missing}`);
+
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/calendar');
+    });
+  });
+});

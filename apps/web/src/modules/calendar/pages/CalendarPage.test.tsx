@@ -1,0 +1,360 @@
+import type { Activity, Channel } from '@crm/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, setSession } from '@/app/session';
+import { i18n } from '@/lib/i18n';
+import { queryString } from '@/lib/query-string';
+import { CalendarPage } from '@/modules/calendar/pages/CalendarPage';
+import { INCOMPLETE_COLOR } from '@/modules/calendar/utils/calendar-events';
+import { fetchChunks, type DateRange } from '@/modules/calendar/utils/calendar-range';
+import { type FetchHandler, jsonBody, jsonResponse, stubFetch, urlOf } from '@/test/fetch';
+import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
+import { REP_USER } from '@/test/tokens';
+
+const FACE_TO_FACE: Channel = {
+  id: '0190a0c4-0000-7000-8000-00000000c001',
+  name: 'Face to face',
+  description: null,
+  color: '#52c41a',
+  active: true,
+  isTimeOff: false,
+  needsBudgetApproval: false,
+};
+const EMAIL: Channel = { ...FACE_TO_FACE, id: '0190a0c4-0000-7000-8000-00000000c002', name: 'Email', color: '#722ed1' };
+
+function activity(
+  overrides: Partial<Activity> & Pick<Activity, 'id' | 'start' | 'end'>,
+  channel = FACE_TO_FACE,
+): Activity {
+  return {
+    title: null,
+    allDay: false,
+    type: channel.name,
+    channelId: channel.id,
+    channel: {
+      id: channel.id,
+      name: channel.name,
+      color: channel.color,
+      isTimeOff: channel.isTimeOff,
+      needsBudgetApproval: channel.needsBudgetApproval,
+    },
+    duration: 60,
+    description: null,
+    location: null,
+    address: null,
+    postal_code: null,
+    city: null,
+    officePhone: null,
+    officeEmail: null,
+    officeId: null,
+    doctorId: null,
+    doctorName: null,
+    attendees: [],
+    productIds: [],
+    precallObjectives: null,
+    callNotes: null,
+    nextCallObjectives: null,
+    budgetEstimate: null,
+    approvalStatus: 'none',
+    approvedBy: null,
+    approvedAt: null,
+    approvalNotes: null,
+    needsApproval: false,
+    acknowledgeRules: true,
+    done: false,
+    doneAt: null,
+    status: 'upcoming',
+    ownerId: REP_USER.id,
+    createdAt: '2026-11-01T08:00:00.000Z',
+    updatedAt: '2026-11-01T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Local times, so the events land on the expected day whatever the machine's zone. */
+const at = (day: number, hour: number, minute = 0) => new Date(2026, 10, day, hour, minute).toISOString();
+
+const VISIT = activity({
+  id: '0190a0c4-0000-7000-8000-00000000a001',
+  title: 'Visite Dr Martin',
+  doctorName: 'Jean Martin',
+  start: at(17, 10),
+  end: at(17, 11),
+});
+const MISSED = activity(
+  {
+    id: '0190a0c4-0000-7000-8000-00000000a002',
+    start: at(5, 14),
+    end: at(5, 14, 30),
+    duration: 30,
+    status: 'incomplete',
+  },
+  EMAIL,
+);
+const DONE = activity({
+  id: '0190a0c4-0000-7000-8000-00000000a003',
+  title: 'Staff meeting',
+  start: at(3, 9),
+  end: at(3, 10),
+  done: true,
+  status: 'done',
+});
+
+/** The November 2026 month view (26 Oct – 7 Dec) and its month of margin on each side. */
+const NOVEMBER_VISIBLE: DateRange = { start: new Date(2026, 9, 26), end: new Date(2026, 11, 7) };
+
+function rangeUrl(range: DateRange): string {
+  return `/api/activities${queryString({
+    calendarView: 'true',
+    startDate: range.start.toISOString(),
+    endDate: range.end.toISOString(),
+  })}`;
+}
+
+/** The server: the ranges of the November view answer what `activities` holds when asked. */
+function api(activities: Activity[], extra: Record<string, FetchHandler> = {}) {
+  const ranges: Record<string, FetchHandler> = {};
+  for (const chunk of fetchChunks('dayGridMonth', NOVEMBER_VISIBLE)) {
+    const inChunk = () =>
+      activities.filter(
+        (item) => Date.parse(item.start) < chunk.end.getTime() && Date.parse(item.end) > chunk.start.getTime(),
+      );
+    ranges[`GET ${rangeUrl(chunk)}`] = () =>
+      jsonResponse({
+        activities: inChunk(),
+        total: inChunk().length,
+        needsPagination: false,
+        pages: 1,
+        currentPage: 1,
+      });
+  }
+  return stubFetch({
+    'GET /api/configuration/channels/active': () => jsonResponse({ channels: [FACE_TO_FACE, EMAIL] }),
+    ...ranges,
+    ...extra,
+  });
+}
+
+const CELL = 100;
+
+/**
+ * jsdom lays nothing out, and FullCalendar finds the day under the pointer from the cells' boxes: the
+ * month grid's days get 100 px squares (column = weekday, row = week), and the point lookup answers the
+ * day there. Enough for FullCalendar's own click and drag handling to run.
+ */
+function stubMonthLayout() {
+  const rect = (left: number, top: number, width: number, height: number) =>
+    ({
+      left,
+      top,
+      right: left + width,
+      bottom: top + height,
+      width,
+      height,
+      x: left,
+      y: top,
+      toJSON: () => ({}),
+    }) as DOMRect;
+  const cellBox = (cell: HTMLTableCellElement) => {
+    const row = cell.parentElement as HTMLTableRowElement;
+    return rect(cell.cellIndex * CELL, Array.from(row.parentElement?.children ?? []).indexOf(row) * CELL, CELL, CELL);
+  };
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    const cell = this.closest<HTMLTableCellElement>('td.fc-daygrid-day');
+    return cell === null ? rect(0, 0, 7 * CELL, 6 * CELL) : cellBox(cell);
+  });
+  document.elementFromPoint = (x: number, y: number) =>
+    Array.from(document.querySelectorAll<HTMLTableCellElement>('td.fc-daygrid-day')).find((cell) => {
+      const box = cellBox(cell);
+      return x >= box.left && x < box.right && y >= box.top && y < box.bottom;
+    }) ?? null;
+}
+
+/** The centre of a day's square in stubMonthLayout's grid. */
+function dayCentre(date: string) {
+  const cell = document.querySelector<HTMLTableCellElement>(`td.fc-daygrid-day[data-date="${date}"]`);
+  if (cell === null) throw new Error(`No cell for ${date}`);
+  const box = cell.getBoundingClientRect();
+  return { clientX: box.left + CELL / 2, clientY: box.top + CELL / 2 };
+}
+
+function Where() {
+  const location = useLocation();
+  return (
+    <p>
+      At {location.pathname}
+      {location.search}
+    </p>
+  );
+}
+
+function renderCalendar(path = '/calendar?view=dayGridMonth&date=2026-11-01') {
+  return renderRoutes(
+    [
+      { path: '/calendar', element: <CalendarPage /> },
+      { path: '/activities/new', element: <Where /> },
+      { path: '/activities/:id', element: <Where /> },
+    ],
+    path,
+  );
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  setSession('token', REP_USER);
+});
+
+const elementFromPoint = Object.getOwnPropertyDescriptor(document, 'elementFromPoint');
+
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  if (elementFromPoint === undefined) Reflect.deleteProperty(document, 'elementFromPoint');
+  else Object.defineProperty(document, 'elementFromPoint', elementFromPoint);
+});
+
+describe('CalendarPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
+  it('fetches the month with a month of margin each side and shows the events in channel colours', async () => {
+    const fetchMock = api([VISIT, MISSED, DONE]);
+    renderCalendar();
+    expect(await screen.findByTestId('calendar-title')).toHaveTextContent('November 2026');
+
+    const visit = await screen.findByTestId(`calendar-event-${VISIT.id}`);
+    expect(visit).toHaveTextContent('Visite Dr Martin');
+    expect(visit).toHaveTextContent('Jean Martin');
+    const visitEvent = visit.closest('.fc-event');
+    expect(visitEvent).toHaveStyle({ backgroundColor: FACE_TO_FACE.color });
+
+    // No title: the channel's name; incomplete: red instead of the channel's purple.
+    const missed = screen.getByTestId(`calendar-event-${MISSED.id}`);
+    expect(missed).toHaveTextContent('Email');
+    expect(missed.closest('.fc-event')).toHaveStyle({ backgroundColor: INCOMPLETE_COLOR });
+
+    const rangeCalls = fetchMock.mock.calls
+      .map(([input]) => urlOf(input))
+      .filter((url) => url.includes('calendarView'));
+    expect(rangeCalls.sort()).toEqual(fetchChunks('dayGridMonth', NOVEMBER_VISIBLE).map(rangeUrl).sort());
+    expect(rangeCalls).toHaveLength(5);
+
+    const legend = screen.getByTestId('calendar-legend');
+    expect(within(legend).getByText('Face to face')).toBeInTheDocument();
+    expect(within(legend).getByText('Incomplete')).toBeInTheDocument();
+  });
+
+  it('opens the activity when its event is clicked', async () => {
+    api([VISIT]);
+    const { user } = renderCalendar();
+    await user.click(await screen.findByTestId(`calendar-event-${VISIT.id}`));
+    expect(await screen.findByText(`At /activities/${VISIT.id}`)).toBeInTheDocument();
+  });
+
+  it('lets a done activity be neither dragged nor resized, and the others both', async () => {
+    api([VISIT, DONE]);
+    renderCalendar();
+    const visit = (await screen.findByTestId(`calendar-event-${VISIT.id}`)).closest('.fc-event');
+    const done = screen.getByTestId(`calendar-event-${DONE.id}`).closest('.fc-event');
+    expect(visit).toHaveClass('fc-event-draggable');
+    expect(done).not.toHaveClass('fc-event-draggable');
+    expect(done).not.toHaveClass('fc-event-resizable');
+  });
+
+  it('opens a new all-day activity on the clicked day of the month view', async () => {
+    api([]);
+    renderCalendar();
+    await screen.findByTestId('calendar-legend');
+    stubMonthLayout();
+    const day = document.querySelector('td.fc-daygrid-day[data-date="2026-11-20"] .fc-daygrid-day-frame');
+    expect(day).not.toBeNull();
+    fireEvent.mouseDown(day as Element, { ...dayCentre('2026-11-20'), button: 0 });
+    fireEvent.mouseUp(day as Element, { ...dayCentre('2026-11-20'), button: 0 });
+    expect(
+      await screen.findByText('At /activities/new?date=2026-11-20&endDate=2026-11-21&allDay=true'),
+    ).toBeInTheDocument();
+  });
+
+  it('saves an event dragged to another day, with its time and length kept', async () => {
+    const moved = { ...VISIT, start: at(19, 10), end: at(19, 11), updatedAt: '2026-11-02T08:00:00.000Z' };
+    const stored = [VISIT];
+    const fetchMock = api(stored, {
+      [`PUT /api/activities/${VISIT.id}`]: () => {
+        stored[0] = moved;
+        return jsonResponse(moved);
+      },
+    });
+    renderCalendar();
+    const event = (await screen.findByTestId(`calendar-event-${VISIT.id}`)).closest('.fc-event') as Element;
+    stubMonthLayout();
+    fireEvent.mouseDown(event, { ...dayCentre('2026-11-17'), button: 0 });
+    fireEvent.mouseMove(document, dayCentre('2026-11-18'));
+    fireEvent.mouseMove(document, dayCentre('2026-11-19'));
+    fireEvent.mouseUp(document, dayCentre('2026-11-19'));
+
+    expect(await screen.findByText('Activity moved')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(jsonBody(put?.[1])).toEqual({ start: at(19, 10), duration: 60, allDay: false });
+    await waitFor(() =>
+      expect(
+        document.querySelector(`td[data-date="2026-11-19"] [data-testid="calendar-event-${VISIT.id}"]`),
+      ).not.toBeNull(),
+    );
+  });
+
+  it("puts a dragged event back and shows the server's message when the move is refused", async () => {
+    api([VISIT], {
+      [`PUT /api/activities/${VISIT.id}`]: () =>
+        jsonResponse({ message: 'This activity is done and locked', code: 'ACTIVITY_LOCKED' }, 409),
+    });
+    renderCalendar();
+    const event = (await screen.findByTestId(`calendar-event-${VISIT.id}`)).closest('.fc-event') as Element;
+    stubMonthLayout();
+    fireEvent.mouseDown(event, { ...dayCentre('2026-11-17'), button: 0 });
+    fireEvent.mouseMove(document, dayCentre('2026-11-18'));
+    fireEvent.mouseMove(document, dayCentre('2026-11-19'));
+    fireEvent.mouseUp(document, dayCentre('2026-11-19'));
+
+    expect(
+      await screen.findByText('Could not move the activity: This activity is done and locked'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        document.querySelector(`td[data-date="2026-11-17"] [data-testid="calendar-event-${VISIT.id}"]`),
+      ).not.toBeNull(),
+    );
+    expect(document.querySelector(`td[data-date="2026-11-19"] [data-testid="calendar-event-${VISIT.id}"]`)).toBeNull();
+  });
+
+  it('switches to the week view from the cached month, and follows previous, next and today', async () => {
+    const fetchMock = api([VISIT]);
+    const { user, router } = renderCalendar('/calendar?view=dayGridMonth&date=2026-11-16');
+    await screen.findByTestId(`calendar-event-${VISIT.id}`);
+    const rangeCalls = () => fetchMock.mock.calls.filter(([input]) => urlOf(input).includes('calendarView')).length;
+    await waitFor(() => expect(rangeCalls()).toBe(5));
+
+    await user.click(screen.getByText('Week'));
+    expect(await screen.findByTestId('calendar-title')).toHaveTextContent('Nov 16 – 22, 2026');
+    expect(router.state.location.search).toBe('?view=timeGridWeek&date=2026-11-16');
+    // The week and its margins lie inside the months just fetched: nothing is asked again.
+    expect(rangeCalls()).toBe(5);
+    const visit = await screen.findByTestId(`calendar-event-${VISIT.id}`);
+    expect(visit).toHaveTextContent('10:00');
+
+    await user.click(screen.getByTestId('calendar-next'));
+    expect(await screen.findByTestId('calendar-title')).toHaveTextContent('Nov 23 – 29, 2026');
+    await user.click(screen.getByTestId('calendar-previous'));
+    expect(await screen.findByTestId('calendar-title')).toHaveTextContent('Nov 16 – 22, 2026');
+    expect(rangeCalls()).toBe(5);
+  });
+
+  it('follows the language: French titles, buttons and views', async () => {
+    api([VISIT]);
+    renderCalendar();
+    expect(await screen.findByTestId('calendar-title')).toHaveTextContent('November 2026');
+    await i18n.changeLanguage('fr');
+    expect(await screen.findByText('novembre 2026')).toBeInTheDocument();
+    expect(screen.getByText('Mois')).toBeInTheDocument();
+    expect(screen.getByTestId('calendar-today')).toHaveTextContent("Aujourd'hui");
+    expect(screen.getByRole('columnheader', { name: 'lundi' })).toBeInTheDocument();
+  });
+});

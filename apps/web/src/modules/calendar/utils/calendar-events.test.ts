@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dateClickParams,
+  eventColor,
+  eventTitle,
+  INCOMPLETE_COLOR,
+  moveRequest,
+  selectionParams,
+} from '@/modules/calendar/utils/calendar-events';
+
+const local = (month: number, date: number, hour = 0, minute = 0) => new Date(2026, month - 1, date, hour, minute);
+const channel = { id: 'c', name: 'Call', color: '#1890ff', isTimeOff: false, needsBudgetApproval: false };
+
+describe('event colour and label', () => {
+  it("uses the channel's colour, and red for an incomplete activity", () => {
+    expect(eventColor({ status: 'upcoming', channel })).toBe('#1890ff');
+    expect(eventColor({ status: 'done', channel })).toBe('#1890ff');
+    expect(eventColor({ status: 'incomplete', channel })).toBe(INCOMPLETE_COLOR);
+  });
+
+  it("shows the title, else the channel's name in the user's language", () => {
+    expect(eventTitle({ title: 'Visite', channel })).toBe('Visite');
+    expect(eventTitle({ title: null, channel })).toBe('Appel');
+    expect(eventTitle({ title: '  ', channel })).toBe('Appel');
+  });
+});
+
+describe('moveRequest', () => {
+  it('keeps the length of a timed event as its duration', () => {
+    expect(moveRequest({ start: local(11, 19, 10), end: local(11, 19, 11, 30), allDay: false }, 60)).toEqual({
+      ok: true,
+      update: { start: local(11, 19, 10).toISOString(), duration: 90, allDay: false },
+    });
+  });
+
+  it("keeps the activity's duration when FullCalendar gives no end, else the default hour", () => {
+    expect(moveRequest({ start: local(11, 19, 10), end: null, allDay: false }, 30)).toMatchObject({
+      update: { duration: 30 },
+    });
+    expect(moveRequest({ start: local(11, 19, 10), end: null, allDay: false }, null)).toMatchObject({
+      update: { duration: 60 },
+    });
+  });
+
+  it('refuses a length the form does not offer', () => {
+    expect(moveRequest({ start: local(11, 19, 10), end: local(11, 19, 11, 15), allDay: false }, 60)).toEqual({
+      ok: false,
+      reason: 'durationInvalid',
+    });
+    expect(moveRequest({ start: local(11, 19, 8), end: local(11, 19, 17), allDay: false }, 60)).toEqual({
+      ok: false,
+      reason: 'durationInvalid',
+    });
+  });
+
+  it('sends an all-day event with its exclusive end, one day when none is given', () => {
+    expect(moveRequest({ start: local(11, 19), end: local(11, 21), allDay: true }, null)).toEqual({
+      ok: true,
+      update: { start: local(11, 19).toISOString(), end: local(11, 21).toISOString(), allDay: true },
+    });
+    expect(moveRequest({ start: local(11, 19), end: null, allDay: true }, 60)).toMatchObject({
+      update: { end: local(11, 20).toISOString(), allDay: true },
+    });
+  });
+});
+
+describe('new activity links', () => {
+  it('makes a month-view click an all-day activity of that day', () => {
+    expect(dateClickParams(local(11, 20), true)).toEqual({ date: '2026-11-20', endDate: '2026-11-21', allDay: true });
+  });
+
+  it('makes a time-grid click that time for an hour', () => {
+    expect(dateClickParams(local(11, 20, 9, 30), false)).toEqual({
+      date: '2026-11-20',
+      time: '09:30',
+      endDate: '2026-11-20',
+      endTime: '10:30',
+      allDay: false,
+    });
+    expect(dateClickParams(local(11, 30, 23, 30), false)).toMatchObject({ endDate: '2026-12-01', endTime: '00:30' });
+  });
+
+  it('passes a selected range on with its exclusive end', () => {
+    expect(selectionParams({ start: local(11, 20, 14), end: local(11, 20, 15, 45), allDay: false })).toEqual({
+      date: '2026-11-20',
+      time: '14:00',
+      endDate: '2026-11-20',
+      endTime: '15:45',
+      allDay: false,
+    });
+    expect(selectionParams({ start: local(11, 20), end: local(11, 23), allDay: true })).toEqual({
+      date: '2026-11-20',
+      endDate: '2026-11-23',
+      allDay: true,
+    });
+  });
+});

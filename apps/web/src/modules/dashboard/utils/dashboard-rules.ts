@@ -1,0 +1,45 @@
+/** The dashboard's display rules (spec 000 §§2, 9), pure so their boundaries are tested. */
+
+export type GreetingPeriod = 'morning' | 'afternoon' | 'evening';
+
+/** Morning from 2 h to before 12 h, afternoon from 12 h to before 17 h, evening otherwise (local time). */
+export function greetingPeriod(now: Date): GreetingPeriod {
+  const hour = now.getHours();
+  if (hour >= 2 && hour < 12) return 'morning';
+  if (hour >= 12 && hour < 17) return 'afternoon';
+  return 'evening';
+}
+
+export const COMPLETION_GREEN = '#52c41a';
+export const COMPLETION_AMBER = '#faad14';
+export const COMPLETION_RED = '#f5222d';
+
+/** Green at 80 % or more, amber at 60 % or more, red below. */
+export function completionColor(rate: number): string {
+  if (rate >= 80) return COMPLETION_GREEN;
+  if (rate >= 60) return COMPLETION_AMBER;
+  return COMPLETION_RED;
+}
+
+export type RelativeTime = { value: number; unit: 'day' | 'hour' | 'minute' };
+
+const MINUTE_MS = 60_000;
+
+/**
+ * How far ahead an activity starts, in days, hours or minutes (spec 000 §2): minutes under an hour,
+ * hours under a day, days beyond, each rounded; never below one minute (it may have just begun
+ * between two polls).
+ */
+export function relativeTime(start: Date, now: Date): RelativeTime {
+  const minutes = Math.max(1, Math.round((start.getTime() - now.getTime()) / MINUTE_MS));
+  if (minutes < 60) return { value: minutes, unit: 'minute' };
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return { value: hours, unit: 'hour' };
+  return { value: Math.round(minutes / (24 * 60)), unit: 'day' };
+}
+
+/** 'dans 2 jours', 'in 3 hours', 'in 15 minutes'. */
+export function formatRelativeTime(start: Date, now: Date, language: string): string {
+  const { value, unit } = relativeTime(start, now);
+  return new Intl.RelativeTimeFormat(language, { numeric: 'always' }).format(value, unit);
+}
