@@ -6,25 +6,38 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startPostgresCluster } from '../apps/server/src/test/postgres-cluster.ts';
+import { activityScenarios, checkActivityGoals, type GoalCheck, type Scenario } from './lib/activities.ts';
 import { type LoadResult, runLoad } from './lib/load.ts';
-import { newDataDir, type RunningServer, seedTier, startServer } from './lib/server.ts';
+import { newDataDir, type RunningServer, seedTier, startServer, type Tier } from './lib/server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-// The nominal tier of DESIGN.md section 10; smaller with BENCH_DOCTORS / BENCH_OFFICES for a quick run.
-const tier = {
+// The nominal tier of DESIGN.md section 10; smaller with BENCH_DOCTORS / BENCH_OFFICES / BENCH_REPS /
+// BENCH_ACTIVITIES for a quick run.
+const tier: Tier = {
   doctors: Number(process.env.BENCH_DOCTORS ?? 300_000),
   offices: Number(process.env.BENCH_OFFICES ?? 100_000),
+  reps: Number(process.env.BENCH_REPS ?? 1_000),
+  activities: Number(process.env.BENCH_ACTIVITIES ?? 5_000_000),
 };
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const root = path.resolve(import.meta.dirname, '..');
+// Which scenario groups run (the trivial route always does): BENCH_SCENARIOS=activities for the activities only.
+const GROUPS = ['directory', 'activities'] as const;
+type Group = (typeof GROUPS)[number];
+const groups = (process.env.BENCH_SCENARIOS ?? GROUPS.join(','))
+  .split(',')
+  .map((name) => name.trim())
+  .filter((name): name is Group => (GROUPS as readonly string[]).includes(name));
+if (groups.length === 0) throw new Error(`BENCH_SCENARIOS names none of ${GROUPS.join(', ')}`);
 
 type ScenarioResult = LoadResult & {
+  group: Group | 'trivial';
   /** server CPU per request, microseconds */
   cpuMicrosPerRequest: number;
   /** throughput relative to the trivial route, from server CPU per request */
   ratio: number;
 };
-type EngineResult = { engine: string; results: ScenarioResult[]; maxRssMb: number };
+type EngineResult = { engine: string; results: ScenarioResult[]; maxRssMb: number; goals: GoalCheck[] };
 
 async function signIn(server: RunningServer): Promise<string> {
   const response = await fetch(`${server.url}/api/auth/login`, {
@@ -81,42 +94,28 @@ async function benchEngine(engine: string, env: Record<string, string>, seeded =
   if (seeded) console.log(`${engine}: using the database already seeded at ${env.DATA_DIR ?? env.DATABASE_URL}`);
   else {
     const seedSeconds = await seedTier(env, tier);
-    console.log(`${engine}: seeded ${tier.doctors} doctors and ${tier.offices} offices in ${seedSeconds.toFixed(0)} s`);
+    console.log(
+      `${engine}: seeded ${tier.doctors} doctors, ${tier.offices} offices, ${tier.reps} representatives and ${tier.activities} activities in ${seedSeconds.toFixed(0)} s`,
+    );
   }
   const server = await startServer({ DEMO_MODE: 'false', ...env });
   let maxRssMb = server.rssMb();
   const sampler = setInterval(() => (maxRssMb = Math.max(maxRssMb, server.rssMb())), 200);
   try {
-    const token = await signIn(server);
-    const authorization = { authorization: `Bearer ${token}` };
-    const sample = await pickSample(server, token);
-    const specialties = ['Cardiology', 'Dermatology', 'Neurology', 'Pediatrics', 'Psychiatry'];
-    const scenarios = [
-      { name: 'GET /api/health (trivial route)', paths: ['/api/health'] },
-      { name: 'GET /api/auth/me (session check)', paths: ['/api/auth/me'], headers: authorization },
-      { name: 'GET /api/doctors/search (1-12 typed chars)', paths: searchPaths(sample), headers: authorization },
-      {
-        name: 'GET /api/doctors/{id}',
-        paths: sample.doctorIds.map((id) => `/api/doctors/${id}`),
-        headers: authorization,
-      },
-      {
-        name: 'GET /api/offices/{id}',
-        paths: sample.officeIds.map((id) => `/api/offices/${id}`),
-        headers: authorization,
-      },
-      {
-        name: 'GET /api/offices?specialty (filter, page 1)',
-        paths: specialties.map((s) => `/api/offices?specialty=${s}&page=1&limit=50`),
-        headers: authorization,
-      },
-      {
-        name: 'GET /api/offices/{id}/doctors',
-        paths: sample.officeIds.map((id) => `/api/offices/${id}/doctors?page=1&limit=10`),
-        headers: authorization,
-      },
+    const scenarios: (Scenario & { group: ScenarioResult['group'] })[] = [
+      { group: 'trivial', name: 'GET /api/health (trivial route)', paths: ['/api/health'] },
     ];
-    const results: (LoadResult & { cpuMicrosPerRequest: number })[] = [];
+    if (groups.includes('directory')) {
+      scenarios.push(
+        ...(await directoryScenarios(server)).map((scenario) => ({ ...scenario, group: 'directory' as const })),
+      );
+    }
+    let activities: Awaited<ReturnType<typeof activityScenarios>> | null = null;
+    if (groups.includes('activities')) {
+      activities = await activityScenarios(server, tier.reps);
+      scenarios.push(...activities.scenarios.map((scenario) => ({ ...scenario, group: 'activities' as const })));
+    }
+    const results: (LoadResult & { group: ScenarioResult['group']; cpuMicrosPerRequest: number })[] = [];
     for (const scenario of scenarios) {
       // A short warm-up so JIT and caches don't count against the first scenario.
       await runLoad({ ...scenario, url: server.url, seconds: 1, connections });
@@ -124,20 +123,53 @@ async function benchEngine(engine: string, env: Record<string, string>, seeded =
       const result = await runLoad({ ...scenario, url: server.url, seconds, connections });
       const cpuMicrosPerRequest = ((server.cpuSeconds() - cpuBefore) * 1e6) / Math.max(1, result.requests);
       console.log(
-        `${engine.padEnd(10)} ${result.name.padEnd(40)} ${String(result.requestsPerSecond).padStart(7)} req/s  ${cpuMicrosPerRequest.toFixed(0).padStart(5)} µs CPU/req  server p95 ${result.serverP95.toFixed(2)} ms`,
+        `${engine.padEnd(10)} ${result.name.padEnd(52)} ${String(result.requestsPerSecond).padStart(7)} req/s  ${cpuMicrosPerRequest.toFixed(0).padStart(5)} µs CPU/req  server p95 ${result.serverP95.toFixed(2)} ms`,
       );
-      results.push({ ...result, cpuMicrosPerRequest });
+      results.push({ ...result, group: scenario.group, cpuMicrosPerRequest });
     }
     const trivial = results[0]?.cpuMicrosPerRequest ?? 1;
     return {
       engine,
       maxRssMb,
       results: results.map((r) => ({ ...r, ratio: trivial / r.cpuMicrosPerRequest })),
+      goals: activities ? checkActivityGoals(results, activities.scenarios, activities.farPagePair) : [],
     };
   } finally {
     clearInterval(sampler);
     await server.stop();
   }
+}
+
+/** Doctor search as typed, doctor and office details and lists, as rep@demo-crm.fr. */
+async function directoryScenarios(server: RunningServer): Promise<Scenario[]> {
+  const token = await signIn(server);
+  const authorization = { authorization: `Bearer ${token}` };
+  const sample = await pickSample(server, token);
+  const specialties = ['Cardiology', 'Dermatology', 'Neurology', 'Pediatrics', 'Psychiatry'];
+  return [
+    { name: 'GET /api/auth/me (session check)', paths: ['/api/auth/me'], headers: authorization },
+    { name: 'GET /api/doctors/search (1-12 typed chars)', paths: searchPaths(sample), headers: authorization },
+    {
+      name: 'GET /api/doctors/{id}',
+      paths: sample.doctorIds.map((id) => `/api/doctors/${id}`),
+      headers: authorization,
+    },
+    {
+      name: 'GET /api/offices/{id}',
+      paths: sample.officeIds.map((id) => `/api/offices/${id}`),
+      headers: authorization,
+    },
+    {
+      name: 'GET /api/offices?specialty (filter, page 1)',
+      paths: specialties.map((s) => `/api/offices?specialty=${s}&page=1&limit=50`),
+      headers: authorization,
+    },
+    {
+      name: 'GET /api/offices/{id}/doctors',
+      paths: sample.officeIds.map((id) => `/api/offices/${id}/doctors?page=1&limit=10`),
+      headers: authorization,
+    },
+  ];
 }
 
 async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T | null> {
@@ -162,6 +194,28 @@ async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T | nu
   }
 }
 
+const TABLE_HEAD = `| engine | scenario | req/s | server CPU µs/req | throughput ratio to trivial | server p50 ms | server p95 ms | server p99 ms | errors |
+|---|---|---:|---:|---:|---:|---:|---:|---:|`;
+
+function tableRows(all: EngineResult[], group: Group): string {
+  return all
+    .flatMap((e) =>
+      e.results
+        .filter((r) => r.group === group || r.group === 'trivial')
+        .map(
+          (r) =>
+            `| ${e.engine} | ${r.name} | ${r.requestsPerSecond} | ${r.cpuMicrosPerRequest.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.serverP50.toFixed(2)} | ${r.serverP95.toFixed(2)} | ${r.serverP99.toFixed(2)} | ${r.errors + r.non2xx} |`,
+        ),
+    )
+    .join('\n');
+}
+
+function goalRows(all: EngineResult[]): string {
+  return all
+    .flatMap((e) => e.goals.map((g) => `| ${e.engine} | ${g.goal} | ${g.value} | ${g.met ? 'met' : '**not met**'} |`))
+    .join('\n');
+}
+
 function writeReport(all: EngineResult[]): void {
   const at = new Date().toISOString();
   const resultsDir = path.join(root, 'bench/results');
@@ -169,14 +223,7 @@ function writeReport(all: EngineResult[]): void {
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   fs.writeFileSync(
     path.join(resultsDir, 'latest.json'),
-    `${JSON.stringify({ at, machine, seconds, connections, engines: all }, null, 2)}\n`,
-  );
-
-  const rows = all.flatMap((e) =>
-    e.results.map(
-      (r) =>
-        `| ${e.engine} | ${r.name} | ${r.requestsPerSecond} | ${r.cpuMicrosPerRequest.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.serverP50.toFixed(2)} | ${r.serverP95.toFixed(2)} | ${r.serverP99.toFixed(2)} | ${r.errors + r.non2xx} |`,
-    ),
+    `${JSON.stringify({ at, machine, seconds, connections, tier, engines: all }, null, 2)}\n`,
   );
   const rss = all.map((e) => `| ${e.engine} | ${e.maxRssMb.toFixed(0)} |`);
   const markdown = `# Benchmarks
@@ -191,12 +238,27 @@ Written by \`npm run bench\` (bench/run.ts); the raw figures are in bench/result
   On this 2-core machine the load generator shares the CPU and saturates before the server does, so
   req/s measures autocannon as much as the server; CPU time per request of the server process (from
   /proc) is what the server can sustain per core.
-- Data: ${tier.doctors.toLocaleString('en')} doctors and ${tier.offices.toLocaleString('en')} offices (\`npm run seed\`), plus the demo accounts.
-- Doctor search paths: prefixes of 1 to 12 characters of real "last first" names and RPPS numbers, as typed.
+- Data: ${tier.doctors.toLocaleString('en')} doctors and ${tier.offices.toLocaleString('en')} offices, ${tier.reps.toLocaleString('en')} representatives and ${tier.activities.toLocaleString('en')} activities (\`npm run seed\`), plus the demo accounts.
 
-| engine | scenario | req/s | server CPU µs/req | throughput ratio to trivial | server p50 ms | server p95 ms | server p99 ms | errors |
-|---|---|---:|---:|---:|---:|---:|---:|---:|
-${rows.join('\n')}
+## Directory
+
+Doctor search paths: prefixes of 1 to 12 characters of real "last first" names and RPPS numbers, as typed.
+
+${TABLE_HEAD}
+${tableRows(all, 'directory')}
+
+## Activities
+
+${ACTIVITIES_NOTES}
+
+${TABLE_HEAD}
+${tableRows(all, 'activities')}
+
+| engine | goal | measured | |
+|---|---|---|---|
+${goalRows(all)}
+
+## Memory
 
 | engine | server RSS max under load (MB) |
 |---|---:|
@@ -206,8 +268,34 @@ ${rss.join('\n')}
   console.log('\nwrote docs/benchmarks.md and bench/results/latest.json');
 }
 
+/** How the activity scenarios are built and run (also in the written report). */
+const ACTIVITIES_NOTES = `The tier's accounts come from \`npm run seed -- --reps N --activities N\` (apps/server/src/demo/activities):
+representatives rep00001…@bench-crm.fr with a manager0001…@bench-crm.fr for every ten, password \`Bench1234!\`.
+Activities are spread over the representatives with a skew: rep00001 has 4× the base weight (the heaviest),
+rep00002 exactly the base weight (a typical one), about 2 % have 3–3.5×, 10 % 1.5–2.5×, the rest 0.4–1.2×;
+over the working days of the past twelve months and the next six, 08:00–19:00 Paris time, about 85 % of
+the past ones done, channels as a representative uses them (budgeted events waiting for approval ahead).
+One or two products per activity (activity_products); attendees for events.
+
+- Calendar month: \`GET /api/activities?calendarView=true&startDate&endDate\` of one Paris month, the
+  twelve months from six before the current one to five after, as the typical representative.
+- Status pages: 50 rows, page 1 of upcoming, incomplete and done, and page 1 and page 100 of the heaviest
+  representative's longest status list (done, on these tiers), as that representative.
+- \`GET /api/activities/stats\` and \`GET /api/dashboard/stats\`: in turn as the heaviest, the typical and
+  a few other representatives.
+- \`GET /api/activities/pending-approvals\`: as manager0001, the manager of the heaviest representative.
+- Goals (issue 4): p95 ≤ 10 ms server-side for each (the pending approvals are held to it as well), and
+  page 100 no more than 1.5× slower than page 1.
+- Run them alone: \`BENCH_SCENARIOS=activities npm run bench\`; on a smaller tier:
+  \`BENCH_DOCTORS=20000 BENCH_OFFICES=8000 BENCH_REPS=20 BENCH_ACTIVITIES=100000\` (twenty representatives
+  with the nominal tier's activities per representative); on a tier seeded once:
+  \`npm run seed -- --doctors 300000 --offices 100000 --reps 1000 --activities 5000000\` with \`DATA_DIR=…\`
+  (or \`--database-url\`), then \`BENCH_SEEDED_SQLITE_DIR=…\` or \`BENCH_SEEDED_POSTGRES_URL=…\` with the
+  same \`BENCH_REPS\`.`;
+
 // While working on one engine: BENCH_ENGINES=sqlite, and a tier seeded once (BENCH_SEEDED_SQLITE_DIR, a DATA_DIR;
-// BENCH_SEEDED_POSTGRES_URL, a database). Only a full run of both engines on fresh tiers writes the report.
+// BENCH_SEEDED_POSTGRES_URL, a database). Only a full run of both engines on fresh tiers with every scenario
+// group writes the report.
 const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 const seededSqlite = process.env.BENCH_SEEDED_SQLITE_DIR;
 const seededPostgres = process.env.BENCH_SEEDED_POSTGRES_URL;
@@ -220,10 +308,13 @@ if (engines.includes('postgres')) {
     : await withPostgres((url) => benchEngine('postgres', { DATABASE_URL: url }));
   if (postgres) all.push(postgres);
 }
-if (engines.length === 2 && !seededSqlite && !seededPostgres) writeReport(all);
+if (engines.length === 2 && !seededSqlite && !seededPostgres && groups.length === GROUPS.length) writeReport(all);
 else
-  for (const { engine, maxRssMb, results } of all) {
+  for (const { engine, maxRssMb, results, goals } of all) {
     for (const r of results)
-      console.log(`${engine} ${r.name}: ratio ${r.ratio.toFixed(2)}, p95 ${r.serverP95.toFixed(2)} ms`);
-    console.log(`${engine} RSS max ${maxRssMb} MB (report not written: partial run)`);
+      console.log(
+        `${engine} ${r.name}: ratio ${r.ratio.toFixed(2)}, p50 ${r.serverP50.toFixed(2)} ms, p95 ${r.serverP95.toFixed(2)} ms, p99 ${r.serverP99.toFixed(2)} ms, errors ${r.errors + r.non2xx}`,
+      );
+    for (const g of goals) console.log(`${engine} goal ${g.goal}: ${g.value} ${g.met ? 'met' : 'NOT MET'}`);
+    console.log(`${engine} RSS max ${maxRssMb.toFixed(0)} MB (report not written: partial run)`);
   }

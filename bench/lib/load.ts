@@ -14,11 +14,14 @@ export type LoadResult = {
   clientP97_5: number;
 };
 
+/** A path, or a path with its own headers (another user's token). */
+export type LoadPath = string | { path: string; headers: Record<string, string> };
+
 export type LoadOptions = {
   name: string;
   url: string;
   /** paths requested in turn */
-  paths: string[];
+  paths: LoadPath[];
   headers?: Record<string, string>;
   seconds: number;
   connections: number;
@@ -39,9 +42,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     requests: [
       {
         setupRequest: (request) => {
-          const path = options.paths[index % options.paths.length] ?? '/';
+          const next = options.paths[index % options.paths.length] ?? '/';
           index += 1;
-          return { ...request, path };
+          if (typeof next === 'string') return { ...request, path: next };
+          return { ...request, path: next.path, headers: { ...request.headers, ...next.headers } };
         },
         onResponse: (_status, _body, _context, headers) => {
           const timing = headers?.['server-timing'];

@@ -30,23 +30,18 @@ export function freePort(): Promise<number> {
   });
 }
 
+export type Tier = { doctors: number; offices: number; reps: number; activities: number };
+
 /** Fills the database named by env (DATA_DIR or DATABASE_URL) with a data tier through `npm run seed`; seconds taken. */
-export function seedTier(env: Record<string, string>, tier: { doctors: number; offices: number }): Promise<number> {
+export function seedTier(env: Record<string, string>, tier: Tier): Promise<number> {
   const started = Date.now();
+  const counts = Object.entries(tier).flatMap(([name, count]) => (count > 0 ? [`--${name}`, String(count)] : []));
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      'node',
-      [
-        '--import',
-        'tsx',
-        'apps/server/scripts/seed.ts',
-        '--doctors',
-        String(tier.doctors),
-        '--offices',
-        String(tier.offices),
-      ],
-      { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: 'inherit' },
-    );
+    const child = spawn('node', ['--import', 'tsx', 'apps/server/scripts/seed.ts', ...counts], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: 'inherit',
+    });
     child.once('exit', (code) =>
       code === 0 ? resolve((Date.now() - started) / 1000) : reject(new Error(`seed exited with ${code}`)),
     );
