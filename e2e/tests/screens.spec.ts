@@ -32,9 +32,9 @@ for (const language of ['fr', 'en'] as const) {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
-    await expect(
-      page.getByText(language === 'fr' ? "Cet écran n'est pas encore construit." : 'This screen is not built yet.'),
-    ).toBeVisible();
+    await expect(page.getByTestId('today-panel')).toContainText(
+      language === 'fr' ? 'Priorités du jour' : "Today's priorities",
+    );
     await page.screenshot({ path: `${shots}/mobile-${language}.png`, fullPage: true });
     await page.getByTestId('open-menu-button').click();
     await expect(page.getByTestId('side-menu')).toBeVisible();

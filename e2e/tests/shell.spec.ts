@@ -29,7 +29,7 @@ test.describe('sign-in and the application shell', () => {
     await expect(page.getByTestId('user-email')).toHaveText('demo@demo-crm.fr');
     await expect(page.getByTestId('demo-tag')).toBeVisible();
     await expect(page.getByTestId('connectivity-indicator')).toContainText('En ligne');
-    await expect(page.getByText("Cet écran n'est pas encore construit.")).toBeVisible();
+    await expect(page.getByTestId('today-panel')).toContainText('Priorités du jour');
   });
 
   test('a representative sees neither admin entries nor demo controls', async ({ page }) => {
@@ -51,7 +51,7 @@ test.describe('sign-in and the application shell', () => {
     await page.reload();
     await expect(page.getByTestId('side-menu').getByText('Doctors', { exact: true })).toBeVisible();
     await expect(page.getByTestId('logout-button')).toContainText('Log out');
-    await expect(page.getByText('This screen is not built yet.')).toBeVisible();
+    await expect(page.getByTestId('today-panel')).toContainText("Today's priorities");
   });
 
   test('the offline simulation hides the online entries and goes to /activities', async ({ page }) => {
