@@ -20,6 +20,9 @@ const tier: Tier = {
   activities: Number(process.env.BENCH_ACTIVITIES ?? 5_000_000),
 };
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+// Then one connection alone: a request's own time, without the others' callbacks interleaved with its own
+// on the event loop (which is what the 10-connection latencies of PostgreSQL mostly are on 2 cores).
+const aloneSeconds = Number(process.env.BENCH_ALONE_SECONDS ?? 2);
 const root = path.resolve(import.meta.dirname, '..');
 // Which scenario groups run (the trivial route always does): BENCH_SCENARIOS=activities for the activities only.
 const GROUPS = ['directory', 'activities'] as const;
@@ -36,6 +39,9 @@ type ScenarioResult = LoadResult & {
   cpuMicrosPerRequest: number;
   /** throughput relative to the trivial route, from server CPU per request */
   ratio: number;
+  /** server latency with one connection alone, milliseconds */
+  aloneP50: number;
+  aloneP95: number;
 };
 type EngineResult = { engine: string; results: ScenarioResult[]; maxRssMb: number; goals: GoalCheck[] };
 
@@ -115,17 +121,24 @@ async function benchEngine(engine: string, env: Record<string, string>, seeded =
       activities = await activityScenarios(server, tier.reps);
       scenarios.push(...activities.scenarios.map((scenario) => ({ ...scenario, group: 'activities' as const })));
     }
-    const results: (LoadResult & { group: ScenarioResult['group']; cpuMicrosPerRequest: number })[] = [];
+    const results: Omit<ScenarioResult, 'ratio'>[] = [];
     for (const scenario of scenarios) {
       // A short warm-up so JIT and caches don't count against the first scenario.
       await runLoad({ ...scenario, url: server.url, seconds: 1, connections });
       const cpuBefore = server.cpuSeconds();
       const result = await runLoad({ ...scenario, url: server.url, seconds, connections });
       const cpuMicrosPerRequest = ((server.cpuSeconds() - cpuBefore) * 1e6) / Math.max(1, result.requests);
+      const alone = await runLoad({ ...scenario, url: server.url, seconds: aloneSeconds, connections: 1 });
       console.log(
-        `${engine.padEnd(10)} ${result.name.padEnd(52)} ${String(result.requestsPerSecond).padStart(7)} req/s  ${cpuMicrosPerRequest.toFixed(0).padStart(5)} µs CPU/req  server p95 ${result.serverP95.toFixed(2)} ms`,
+        `${engine.padEnd(10)} ${result.name.padEnd(52)} ${String(result.requestsPerSecond).padStart(7)} req/s  ${cpuMicrosPerRequest.toFixed(0).padStart(5)} µs CPU/req  server p95 ${result.serverP95.toFixed(2)} ms, alone ${alone.serverP95.toFixed(2)} ms`,
       );
-      results.push({ ...result, group: scenario.group, cpuMicrosPerRequest });
+      results.push({
+        ...result,
+        group: scenario.group,
+        cpuMicrosPerRequest,
+        aloneP50: alone.serverP50,
+        aloneP95: alone.serverP95,
+      });
     }
     const trivial = results[0]?.cpuMicrosPerRequest ?? 1;
     return {
@@ -194,8 +207,8 @@ async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T | nu
   }
 }
 
-const TABLE_HEAD = `| engine | scenario | req/s | server CPU µs/req | throughput ratio to trivial | server p50 ms | server p95 ms | server p99 ms | errors |
-|---|---|---:|---:|---:|---:|---:|---:|---:|`;
+const TABLE_HEAD = `| engine | scenario | req/s | server CPU µs/req | throughput ratio to trivial | server p50 ms | server p95 ms | server p99 ms | alone p50 ms | alone p95 ms | errors |
+|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`;
 
 function tableRows(all: EngineResult[], group: Group): string {
   return all
@@ -204,7 +217,7 @@ function tableRows(all: EngineResult[], group: Group): string {
         .filter((r) => r.group === group || r.group === 'trivial')
         .map(
           (r) =>
-            `| ${e.engine} | ${r.name} | ${r.requestsPerSecond} | ${r.cpuMicrosPerRequest.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.serverP50.toFixed(2)} | ${r.serverP95.toFixed(2)} | ${r.serverP99.toFixed(2)} | ${r.errors + r.non2xx} |`,
+            `| ${e.engine} | ${r.name} | ${r.requestsPerSecond} | ${r.cpuMicrosPerRequest.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.serverP50.toFixed(2)} | ${r.serverP95.toFixed(2)} | ${r.serverP99.toFixed(2)} | ${r.aloneP50.toFixed(2)} | ${r.aloneP95.toFixed(2)} | ${r.errors + r.non2xx} |`,
         ),
     )
     .join('\n');
@@ -233,7 +246,11 @@ Written by \`npm run bench\` (bench/run.ts); the raw figures are in bench/result
 - When: ${at}
 - Machine: ${machine}
 - Load: ${connections} connections for ${seconds} s per scenario, after a 1 s warm-up, on loopback, from a separate process.
-- Server latencies are measured inside the server (the \`Server-Timing\` header, \`SERVER_TIMING=true\`).
+- Server latencies are measured inside the server (the \`Server-Timing\` header, \`SERVER_TIMING=true\`):
+  under the load above (server p50/p95/p99), then with one connection alone for ${aloneSeconds} s (alone p50/p95).
+  Under load, a request's time includes the other requests' work interleaved with its own on the event
+  loop while it waits on the database (PostgreSQL, on the same 2 cores); alone is the request's own time.
+  The goals are judged on the figures under load.
 - Throughput ratio = server CPU per request of the trivial route ÷ that of the scenario, in the same run.
   On this 2-core machine the load generator shares the CPU and saturates before the server does, so
   req/s measures autocannon as much as the server; CPU time per request of the server process (from

@@ -206,6 +206,36 @@ export const ActivityListResult = z.object({
 });
 export type ActivityListResult = z.infer<typeof ActivityListResult>;
 
+/**
+ * What the calendar shows of an activity (GET /api/activities?calendarView=true): a month of a busy
+ * representative is a few hundred of them, so notes, address, products and attendees stay out (about a
+ * quarter of the bytes); clicking an event opens the whole activity.
+ */
+export const CalendarActivity = Activity.pick({
+  id: true,
+  title: true,
+  start: true,
+  end: true,
+  allDay: true,
+  type: true,
+  channelId: true,
+  channel: true,
+  duration: true,
+  location: true,
+  doctorId: true,
+  doctorName: true,
+  budgetEstimate: true,
+  approvalStatus: true,
+  done: true,
+  status: true,
+  ownerId: true,
+  updatedAt: true,
+});
+export type CalendarActivity = z.infer<typeof CalendarActivity>;
+
+export const CalendarActivityListResult = ActivityListResult.extend({ activities: z.array(CalendarActivity) });
+export type CalendarActivityListResult = z.infer<typeof CalendarActivityListResult>;
+
 /** GET /api/activities/stats: the caller's own activities; needApprovalCount is what waits for the caller. */
 export const ActivityStats = z.object({
   upcomingCount: z.number(),

@@ -192,7 +192,6 @@ export async function ensureTargets(db: Db, targets: readonly TargetsTable[]): P
   return active.map((row) => row.name);
 }
 
-/** Refreshes the planner's statistics after a bulk load (both engines call it ANALYZE). */
 /**
  * Fresh statistics after a bulk load. PostgreSQL also vacuums: until the visibility map covers the new rows,
  * a search's index-only scans visit the table for every match.

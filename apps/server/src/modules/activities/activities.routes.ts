@@ -5,6 +5,7 @@ import {
   ActivityListResult,
   ActivityStats,
   ActivityUpdate,
+  CalendarActivityListResult,
   IdParams,
   PendingApprovalList,
   RejectInput,
@@ -13,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '#server/http/authenticate.ts';
 import { errorResponses } from '#server/http/openapi.ts';
+import { typedJsonSerializer } from '#server/http/serialize.ts';
 import type { Services } from '#server/services.ts';
 
 const IDEMPOTENT = 'Accepts an Idempotency-Key header (UUID): a replay answers the first result.';
@@ -27,10 +29,11 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{ services: Services }> = (
       schema: {
         tags,
         summary:
-          "The caller's own activities by status or date range (calendarView: the whole range, unpaged); with doctorId, the readable activities with that doctor",
+          "The caller's own activities by status or date range (calendarView: the whole range, unpaged, with the calendar's fields only); with doctorId, the readable activities with that doctor",
         querystring: ActivityListQuery,
-        response: { 200: ActivityListResult, ...errorResponses(400, 401) },
+        response: { 200: z.union([ActivityListResult, CalendarActivityListResult]), ...errorResponses(400, 401) },
       },
+      serializerCompiler: typedJsonSerializer,
     },
     (request) => activities.list(requireAuth(request), request.query),
   );
@@ -55,6 +58,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{ services: Services }> = (
         summary: "The caller's managees' activities waiting for budget approval, with their owner",
         response: { 200: PendingApprovalList, ...errorResponses(401) },
       },
+      serializerCompiler: typedJsonSerializer,
     },
     async (request) => ({ activities: await activities.pendingApprovals(requireAuth(request)) }),
   );

@@ -3,6 +3,7 @@ import {
   type ActivityInput,
   type ActivityListQuery,
   type ActivityListResult,
+  type CalendarActivityListResult,
   type ActivityStats,
   type ActivityUpdate,
   type ApprovalStatus,
@@ -36,6 +37,7 @@ import {
   type ActivityListFilter,
   type ActivityRow,
   toActivity,
+  toCalendarActivity,
   toPendingApproval,
 } from './activities.repository.ts';
 
@@ -149,7 +151,7 @@ function spanErrors(draft: Draft): Record<string, string> {
 export class ActivitiesService {
   constructor(private readonly deps: ActivitiesServiceDeps) {}
 
-  async list(auth: AuthContext, query: ActivityListQuery): Promise<ActivityListResult> {
+  async list(auth: AuthContext, query: ActivityListQuery): Promise<ActivityListResult | CalendarActivityListResult> {
     const now = new Date();
     const range = this.listRange(query);
     const filter: ActivityListFilter = {
@@ -163,8 +165,8 @@ export class ActivitiesService {
     };
     const { activities } = this.deps;
     if (query.calendarView) {
-      const rows = await activities.all(filter);
-      const list = await this.toActivities(this.deps.db, rows, now);
+      const rows = await activities.calendar(filter);
+      const list = rows.map((row) => toCalendarActivity(row, now));
       return { activities: list, total: list.length, needsPagination: false, pages: 1, currentPage: 1 };
     }
     const [rows, total] = await Promise.all([

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Activity,
   type ActivityListResult,
+  CalendarActivity,
+  type CalendarActivityListResult,
   type ActivityStats,
   activityEnd,
   type ChannelList,
@@ -481,6 +483,24 @@ describe.each(engines())('activities on %s', (engine) => {
       const result = body as ActivityListResult;
       expect(result.activities.map((item) => item.id)).toEqual([longAllDay.id, endsInside.id, inside.id]);
       expect(result).toMatchObject({ total: 3, needsPagination: false, pages: 1, currentPage: 1 });
+    });
+
+    it("answers the calendar's fields only: what an event shows, not the notes, products or attendees", async () => {
+      const activity = await t.factory.activity({ ownerId: owner.id, start: at(30), title: 'dedans' });
+      const { body } = await list(
+        'GET',
+        `/api/activities?calendarView=true&startDate=${rangeStart}&endDate=${rangeEnd}`,
+      );
+      const item = (body as CalendarActivityListResult).activities.find(({ id }) => id === activity.id);
+      expect(Object.keys(item ?? {}).sort()).toEqual(Object.keys(CalendarActivity.shape).sort());
+      expect(item).toMatchObject({
+        id: activity.id,
+        title: 'dedans',
+        status: 'upcoming',
+        done: false,
+        ownerId: owner.id,
+      });
+      expect(CalendarActivity.safeParse(item).success).toBe(true);
     });
 
     it('refuses a calendar fetch without both dates or over too wide a range', async () => {

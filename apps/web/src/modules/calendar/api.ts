@@ -1,7 +1,8 @@
 import {
   Activity,
-  ActivityListResult,
   CALENDAR_RANGE_CACHE_MS,
+  CalendarActivityListResult,
+  type CalendarActivity,
   ChannelList,
   HELPER_LISTS_GC_MS,
   HELPER_LISTS_STALE_MS,
@@ -33,14 +34,16 @@ export const calendarKeys = {
 };
 
 /** The ranges in the cache with their answers, for coverFromCache. */
-function cachedRanges(queryClient: QueryClient): CachedRange<Activity>[] {
-  return queryClient.getQueriesData<Activity[]>({ queryKey: calendarKeys.ranges() }).flatMap(([queryKey, data]) => {
-    const [, , start, end] = queryKey;
-    const updatedAt = queryClient.getQueryState(queryKey)?.dataUpdatedAt;
-    if (typeof start !== 'string' || typeof end !== 'string' || data === undefined || updatedAt === undefined)
-      return [];
-    return [{ range: { start: new Date(start), end: new Date(end) }, updatedAt, activities: data }];
-  });
+function cachedRanges(queryClient: QueryClient): CachedRange<CalendarActivity>[] {
+  return queryClient
+    .getQueriesData<CalendarActivity[]>({ queryKey: calendarKeys.ranges() })
+    .flatMap(([queryKey, data]) => {
+      const [, , start, end] = queryKey;
+      const updatedAt = queryClient.getQueryState(queryKey)?.dataUpdatedAt;
+      if (typeof start !== 'string' || typeof end !== 'string' || data === undefined || updatedAt === undefined)
+        return [];
+      return [{ range: { start: new Date(start), end: new Date(end) }, updatedAt, activities: data }];
+    });
 }
 
 export const calendarQueries = {
@@ -56,7 +59,7 @@ export const calendarQueries = {
    */
   range: (queryClient: QueryClient, range: DateRange, now: Date) => {
     // Read at most once per query creation: initialData and initialDataUpdatedAt must agree.
-    let cover: { value: ReturnType<typeof coverFromCache<Activity>> } | undefined;
+    let cover: { value: ReturnType<typeof coverFromCache<CalendarActivity>> } | undefined;
     const fromCache = () =>
       (cover ??= { value: coverFromCache(range, cachedRanges(queryClient), Date.now(), CALENDAR_RANGE_CACHE_MS) })
         .value;
@@ -70,7 +73,7 @@ export const calendarQueries = {
               startDate: range.start.toISOString(),
               endDate: range.end.toISOString(),
             })}`,
-            ActivityListResult,
+            CalendarActivityListResult,
             { signal },
           )
           .then((result) => result.activities),
@@ -104,7 +107,7 @@ export function useMoveActivityMutation() {
     mutationFn: ({ id, update }: MoveActivityInput) =>
       apiClient.put(`/activities/${encodeURIComponent(id)}`, update, Activity),
     onSuccess: (activity) => {
-      queryClient.setQueriesData<Activity[]>({ queryKey: calendarKeys.ranges() }, (list) =>
+      queryClient.setQueriesData<CalendarActivity[]>({ queryKey: calendarKeys.ranges() }, (list) =>
         list?.map((known) => (known.id === activity.id ? activity : known)),
       );
     },

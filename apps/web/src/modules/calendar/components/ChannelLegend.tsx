@@ -1,3 +1,4 @@
+import { ExclamationCircleOutlined } from '@ant-design/icons';
 import type { Channel } from '@crm/shared';
 import { useTranslation } from 'react-i18next';
 import { INCOMPLETE_COLOR } from '@/modules/calendar/utils/calendar-events';
@@ -16,8 +17,9 @@ export function ChannelLegend({ channels }: ChannelLegendProps) {
           <ColorSwatch color={channel.color} label={channelLabel(channel.name)} />
         </li>
       ))}
-      <li>
-        <ColorSwatch color={INCOMPLETE_COLOR} label={t('calendar.incomplete')} />
+      <li className="calendar-legend-incomplete">
+        <ExclamationCircleOutlined style={{ color: INCOMPLETE_COLOR }} aria-hidden="true" />
+        <span>{t('calendar.incomplete')}</span>
       </li>
     </ul>
   );

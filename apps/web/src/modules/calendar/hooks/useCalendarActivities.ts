@@ -1,4 +1,4 @@
-import type { Activity } from '@crm/shared';
+import type { CalendarActivity } from '@crm/shared';
 import { useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { calendarKeys, calendarQueries } from '@/modules/calendar/api';
@@ -12,7 +12,7 @@ import {
 
 export type CalendarActivities = {
   /** The activities of every range loaded so far for this view, each once, in start order. */
-  activities: Activity[];
+  activities: CalendarActivity[];
   /** Some range the view shows has no answer yet (a margin still loading only counts as fetching). */
   isLoading: boolean;
   isFetching: boolean;
@@ -21,14 +21,14 @@ export type CalendarActivities = {
 };
 
 type CombinedRanges = {
-  lists: (Activity[] | undefined)[];
+  lists: (CalendarActivity[] | undefined)[];
   pending: boolean[];
   isFetching: boolean;
   error: Error | null;
 };
 
 // Module-level, so TanStack Query keeps the combined result (and the lists' identity) between renders.
-function combineRanges(results: UseQueryResult<Activity[]>[]): CombinedRanges {
+function combineRanges(results: UseQueryResult<CalendarActivity[]>[]): CombinedRanges {
   return {
     lists: results.map((result) => result.data),
     pending: results.map((result) => result.isPending),

@@ -1,4 +1,4 @@
-import type { Activity } from '@crm/shared';
+import type { CalendarActivity } from '@crm/shared';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '@/lib/errors';
@@ -17,7 +17,7 @@ export type EventChangeInfo = {
  * while saving; a refusal (a length the form doesn't offer, or the server's answer) puts it back and
  * says why.
  */
-export function useMoveEvent(activitiesById: ReadonlyMap<string, Activity>): (info: EventChangeInfo) => void {
+export function useMoveEvent(activitiesById: ReadonlyMap<string, CalendarActivity>): (info: EventChangeInfo) => void {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const move = useMoveActivityMutation();

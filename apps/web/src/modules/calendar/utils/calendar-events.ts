@@ -2,7 +2,7 @@ import {
   ACTIVITY_DURATIONS,
   DEFAULT_ACTIVITY_DURATION,
   isAllDayEvent,
-  type Activity,
+  type CalendarActivity,
   type ActivityUpdate,
 } from '@crm/shared';
 import type { NewActivityParams } from '@/modules/activities/new-activity-link';
@@ -29,17 +29,17 @@ export type CalendarEvent = {
   classNames: string[];
 };
 
-export function eventColor(activity: Pick<Activity, 'status' | 'channel'>): string {
+export function eventColor(activity: Pick<CalendarActivity, 'status' | 'channel'>): string {
   return activity.status === 'incomplete' ? INCOMPLETE_COLOR : activity.channel.color;
 }
 
 /** The event's label: its title, else its channel's name. */
-export function eventTitle(activity: Pick<Activity, 'title' | 'channel'>): string {
+export function eventTitle(activity: Pick<CalendarActivity, 'title' | 'channel'>): string {
   const title = activity.title?.trim() ?? '';
   return title === '' ? channelLabel(activity.channel.name) : title;
 }
 
-export function toCalendarEvent(activity: Activity): CalendarEvent {
+export function toCalendarEvent(activity: CalendarActivity): CalendarEvent {
   const color = eventColor(activity);
   return {
     id: activity.id,

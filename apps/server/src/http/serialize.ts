@@ -1,0 +1,10 @@
+import type { FastifySerializerCompiler } from 'fastify';
+
+/**
+ * For answers of hundreds of rows (the calendar's month, the pending approvals): JSON as it is, without
+ * parsing it against the response schema first. Those answers are built field by field by mappers typed
+ * against the schema (the type provider checks the handler's return type), so the parse only confirmed
+ * what the compiler already had, at about a fifth of the request's time. The schema still documents the
+ * route in OpenAPI.
+ */
+export const typedJsonSerializer: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
