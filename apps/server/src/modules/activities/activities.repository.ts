@@ -386,11 +386,15 @@ export class ActivitiesRepository {
       .execute();
   }
 
-  /** The waiting activities of the manager's managees with their owner, in start order. */
+  /**
+   * The waiting activities of the manager's managees with their owner, in start order. The owners come
+   * from a subquery so that each managee's waiting rows are one index range: joined from users, SQLite
+   * scanned every waiting activity of the company (10 ms on the nominal tier).
+   */
   pendingFor(managerId: string, db: Db = this.db): Promise<PendingRow[]> {
     return db
-      .selectFrom('users as o')
-      .innerJoin('activities as a', 'a.owner_id', 'o.id')
+      .selectFrom('activities as a')
+      .innerJoin('users as o', 'o.id', 'a.owner_id')
       .innerJoin('channels as c', 'c.id', 'a.channel_id')
       .selectAll('a')
       .select([
@@ -403,7 +407,9 @@ export class ActivitiesRepository {
         'o.last_name as owner_last_name',
         'o.email as owner_email',
       ])
-      .where('o.manager_id', '=', managerId)
+      .where('a.owner_id', 'in', (eb) =>
+        eb.selectFrom('users as managee').select('managee.id').where('managee.manager_id', '=', managerId),
+      )
       .where((eb) => isWaiting(eb))
       .orderBy('a.start_at')
       .orderBy('a.id')
