@@ -12,7 +12,7 @@ import {
 } from '@crm/shared';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
-import { preparedQuery } from '#server/db/prepared.ts';
+import { type PreparedParams, preparedQuery, preparedShapes } from '#server/db/prepared.ts';
 import type { ActivitiesTable, Database } from '#server/db/schema.ts';
 
 /** An activity with its channel and its owner's manager (who may read it and decide on its budget). */
@@ -128,6 +128,32 @@ function withActivityColumns<O>(qb: SelectQueryBuilder<Database & { a: Activitie
 const activityByIdQuery = preparedQuery(
   (db, p: { id: string }) => withActivityColumns(db.selectFrom('activities as a')).where('a.id', '=', p.id),
   ['id'],
+);
+
+const pendingQuery = preparedQuery(
+  (db, p: { managerId: string }) =>
+    db
+      .selectFrom('activities as a')
+      .innerJoin('users as o', 'o.id', 'a.owner_id')
+      .innerJoin('channels as c', 'c.id', 'a.channel_id')
+      .selectAll('a')
+      .select([
+        'c.name as channel_name',
+        'c.color as channel_color',
+        'c.is_time_off as channel_is_time_off',
+        'c.needs_budget_approval as channel_needs_budget_approval',
+        'o.manager_id as owner_manager_id',
+        'o.first_name as owner_first_name',
+        'o.last_name as owner_last_name',
+        'o.email as owner_email',
+      ])
+      .where('a.owner_id', 'in', (eb) =>
+        eb.selectFrom('users as managee').select('managee.id').where('managee.manager_id', '=', p.managerId),
+      )
+      .where((eb) => isWaiting(eb))
+      .orderBy('a.start_at')
+      .orderBy('a.id'),
+  ['managerId'],
 );
 
 /** Conditional sums over the owner's (owner_id, done, start_at) index entries, and two waiting counts. */
@@ -296,6 +322,8 @@ export function toPendingApproval(row: PendingRow, extras: ActivityExtras, now: 
 }
 
 export class ActivitiesRepository {
+  private readonly shapes = preparedShapes();
+
   constructor(private readonly db: Db) {}
 
   async findById(id: string, db: Db = this.db): Promise<ActivityRow | undefined> {
@@ -303,30 +331,52 @@ export class ActivitiesRepository {
     return row;
   }
 
-  /** Products and attendees of these activities, one query each however many there are. */
+  /**
+   * Products and attendees of these activities, one query each per chunk of ids. Each chunk size is a
+   * prepared shape: compiling a 64-value IN list cost more than running it.
+   */
   async extras(ids: readonly string[], db: Db = this.db): Promise<ActivityExtras> {
     const productIds = new Map<string, string[]>();
     const attendees = new Map<string, ActivityAttendee[]>();
     for (const chunk of idChunks(ids)) {
-      const products = await db
-        .selectFrom('activity_products')
-        .select(['activity_id', 'product_id'])
-        .where('activity_id', 'in', chunk)
-        .orderBy('activity_id')
-        .orderBy('product_id')
-        .execute();
+      const names = chunk.map((_, i) => `id${i}`);
+      const params = Object.fromEntries(chunk.map((id, i) => [`id${i}`, id]));
+      const idsOf = (p: PreparedParams) => names.map((name) => p[name] as string);
+      const products = await this.shapes<{ activity_id: string; product_id: string }>(
+        db,
+        `products:${chunk.length}`,
+        () => ({
+          names,
+          build: (shapeDb, p) =>
+            shapeDb
+              .selectFrom('activity_products')
+              .select(['activity_id', 'product_id'])
+              .where('activity_id', 'in', idsOf(p))
+              .orderBy('activity_id')
+              .orderBy('product_id'),
+        }),
+        params,
+      );
       for (const row of products) {
         const list = productIds.get(row.activity_id) ?? [];
         list.push(row.product_id);
         productIds.set(row.activity_id, list);
       }
-      const people = await db
-        .selectFrom('activity_attendees')
-        .select(['activity_id', 'doctor_id', 'name'])
-        .where('activity_id', 'in', chunk)
-        .orderBy('activity_id')
-        .orderBy('position')
-        .execute();
+      const people = await this.shapes<{ activity_id: string; doctor_id: string; name: string }>(
+        db,
+        `attendees:${chunk.length}`,
+        () => ({
+          names,
+          build: (shapeDb, p) =>
+            shapeDb
+              .selectFrom('activity_attendees')
+              .select(['activity_id', 'doctor_id', 'name'])
+              .where('activity_id', 'in', idsOf(p))
+              .orderBy('activity_id')
+              .orderBy('position'),
+        }),
+        params,
+      );
       for (const row of people) {
         const list = attendees.get(row.activity_id) ?? [];
         list.push({ id: row.doctor_id, name: row.name });
@@ -392,28 +442,7 @@ export class ActivitiesRepository {
    * scanned every waiting activity of the company (10 ms on the nominal tier).
    */
   pendingFor(managerId: string, db: Db = this.db): Promise<PendingRow[]> {
-    return db
-      .selectFrom('activities as a')
-      .innerJoin('users as o', 'o.id', 'a.owner_id')
-      .innerJoin('channels as c', 'c.id', 'a.channel_id')
-      .selectAll('a')
-      .select([
-        'c.name as channel_name',
-        'c.color as channel_color',
-        'c.is_time_off as channel_is_time_off',
-        'c.needs_budget_approval as channel_needs_budget_approval',
-        'o.manager_id as owner_manager_id',
-        'o.first_name as owner_first_name',
-        'o.last_name as owner_last_name',
-        'o.email as owner_email',
-      ])
-      .where('a.owner_id', 'in', (eb) =>
-        eb.selectFrom('users as managee').select('managee.id').where('managee.manager_id', '=', managerId),
-      )
-      .where((eb) => isWaiting(eb))
-      .orderBy('a.start_at')
-      .orderBy('a.id')
-      .execute();
+    return pendingQuery(db, { managerId });
   }
 
   async stats(userId: string, now: string, db: Db = this.db): Promise<ActivityStats> {
