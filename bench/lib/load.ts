@@ -30,6 +30,54 @@ export type LoadOptions = {
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 
+const serverTime = (header: string | null | undefined) => {
+  const value = /dur=([\d.]+)/.exec(String(header))?.[1];
+  return value === undefined ? undefined : Number(value);
+};
+
+export type PacedResult = { rate: number; serverP50: number; serverP95: number; failures: number };
+
+/**
+ * Requests sent at evenly spaced instants, whether the previous ones have answered or not (an open loop,
+ * as independent users make them), so the server is busy without being saturated. autocannon's
+ * `overallRate` fires every connection at the same tick: bursts of `connections` requests, which measure
+ * the burst rather than the rate.
+ */
+export async function runPaced(options: Omit<LoadOptions, 'connections'> & { rate: number }): Promise<PacedResult> {
+  const serverTimes: number[] = [];
+  let failures = 0;
+  const total = Math.max(1, Math.round(options.rate * options.seconds));
+  const interval = 1000 / options.rate;
+  const start = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i += 1) {
+    const wait = start + i * interval - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const next = options.paths[i % options.paths.length] ?? '/';
+    const { path, headers } = typeof next === 'string' ? { path: next, headers: {} } : next;
+    inFlight.push(
+      fetch(`${options.url}${path}`, { headers: { ...options.headers, ...headers } })
+        .then(async (response) => {
+          await response.arrayBuffer();
+          const time = serverTime(response.headers.get('server-timing'));
+          if (!response.ok || time === undefined) failures += 1;
+          else serverTimes.push(time);
+        })
+        .catch(() => {
+          failures += 1;
+        }),
+    );
+  }
+  await Promise.all(inFlight);
+  serverTimes.sort((a, b) => a - b);
+  return {
+    rate: options.rate,
+    serverP50: percentile(serverTimes, 50),
+    serverP95: percentile(serverTimes, 95),
+    failures,
+  };
+}
+
 /** Bounded load on a loopback server: a fixed duration, then it stops by itself. */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const serverTimes: number[] = [];
@@ -48,9 +96,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
           return { ...request, path: next.path, headers: { ...request.headers, ...next.headers } };
         },
         onResponse: (_status, _body, _context, headers) => {
-          const timing = headers?.['server-timing'];
-          const value = /dur=([\d.]+)/.exec(String(timing))?.[1];
-          if (value) serverTimes.push(Number(value));
+          const time = serverTime(headers?.['server-timing'] as string | undefined);
+          if (time !== undefined) serverTimes.push(time);
         },
       },
     ],
