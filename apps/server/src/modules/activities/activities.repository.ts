@@ -229,8 +229,18 @@ function ascending(filter: ActivityListFilter): boolean {
   return filter.status === 'upcoming' || filter.status === 'waiting_approval';
 }
 
+/** The channel as an activity carries it, from the channel columns every activity query joins. */
+function activityChannel(row: CalendarRow): Activity['channel'] {
+  return {
+    id: row.channel_id,
+    name: row.channel_name,
+    color: row.channel_color,
+    isTimeOff: row.channel_is_time_off === 1,
+    needsBudgetApproval: row.channel_needs_budget_approval === 1,
+  };
+}
+
 export function toActivity(row: ActivityRow, extras: ActivityExtras, now: Date): Activity {
-  const needsBudgetApproval = row.channel_needs_budget_approval === 1;
   return {
     id: row.id,
     title: row.title,
@@ -239,13 +249,7 @@ export function toActivity(row: ActivityRow, extras: ActivityExtras, now: Date):
     allDay: row.all_day === 1,
     type: row.channel_name,
     channelId: row.channel_id,
-    channel: {
-      id: row.channel_id,
-      name: row.channel_name,
-      color: row.channel_color,
-      isTimeOff: row.channel_is_time_off === 1,
-      needsBudgetApproval,
-    },
+    channel: activityChannel(row),
     duration: row.duration,
     description: row.description,
     location: row.location,
@@ -268,7 +272,7 @@ export function toActivity(row: ActivityRow, extras: ActivityExtras, now: Date):
     approvedAt: row.approved_at,
     approvalNotes: row.approval_notes,
     // The channel asks for a manager's approval before the activity can be marked done.
-    needsApproval: needsBudgetApproval,
+    needsApproval: row.channel_needs_budget_approval === 1,
     acknowledgeRules: row.acknowledge_rules === 1,
     done: row.done === 1,
     doneAt: row.done_at,
@@ -292,13 +296,7 @@ export function toCalendarActivity(row: CalendarRow, now: Date): CalendarActivit
     allDay: row.all_day === 1,
     type: row.channel_name,
     channelId: row.channel_id,
-    channel: {
-      id: row.channel_id,
-      name: row.channel_name,
-      color: row.channel_color,
-      isTimeOff,
-      needsBudgetApproval: row.channel_needs_budget_approval === 1,
-    },
+    channel: activityChannel(row),
     duration: row.duration,
     location: row.location,
     doctorId: row.doctor_id,

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
 import { queryString } from '@/lib/query-string';
+import { activity as activityFixture, FACE_TO_FACE } from '@/modules/activities/test/fixtures';
 import { CalendarPage } from '@/modules/calendar/pages/CalendarPage';
 import { INCOMPLETE_COLOR } from '@/modules/calendar/utils/calendar-events';
 import { fetchChunks, type DateRange } from '@/modules/calendar/utils/calendar-range';
@@ -12,64 +13,14 @@ import { type FetchHandler, jsonBody, jsonResponse, stubFetch, urlOf } from '@/t
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { REP_USER } from '@/test/tokens';
 
-const FACE_TO_FACE: Channel = {
-  id: '0190a0c4-0000-7000-8000-00000000c001',
-  name: 'Face to face',
-  description: null,
-  color: '#52c41a',
-  active: true,
-  isTimeOff: false,
-  needsBudgetApproval: false,
-};
 const EMAIL: Channel = { ...FACE_TO_FACE, id: '0190a0c4-0000-7000-8000-00000000c002', name: 'Email', color: '#722ed1' };
 
+/** An event of the calendar: untitled unless the test names it. */
 function activity(
   overrides: Partial<Activity> & Pick<Activity, 'id' | 'start' | 'end'>,
   channel = FACE_TO_FACE,
 ): Activity {
-  return {
-    title: null,
-    allDay: false,
-    type: channel.name,
-    channelId: channel.id,
-    channel: {
-      id: channel.id,
-      name: channel.name,
-      color: channel.color,
-      isTimeOff: channel.isTimeOff,
-      needsBudgetApproval: channel.needsBudgetApproval,
-    },
-    duration: 60,
-    description: null,
-    location: null,
-    address: null,
-    postal_code: null,
-    city: null,
-    officePhone: null,
-    officeEmail: null,
-    officeId: null,
-    doctorId: null,
-    doctorName: null,
-    attendees: [],
-    productIds: [],
-    precallObjectives: null,
-    callNotes: null,
-    nextCallObjectives: null,
-    budgetEstimate: null,
-    approvalStatus: 'none',
-    approvedBy: null,
-    approvedAt: null,
-    approvalNotes: null,
-    needsApproval: false,
-    acknowledgeRules: true,
-    done: false,
-    doneAt: null,
-    status: 'upcoming',
-    ownerId: REP_USER.id,
-    createdAt: '2026-11-01T08:00:00.000Z',
-    updatedAt: '2026-11-01T08:00:00.000Z',
-    ...overrides,
-  };
+  return activityFixture({ title: null, ...overrides }, channel);
 }
 
 /** Local times, so the events land on the expected day whatever the machine's zone. */
