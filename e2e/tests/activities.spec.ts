@@ -48,6 +48,8 @@ async function signOut(page: Page): Promise<void> {
 /** Fills what the form needs beyond its defaults (title, a product, the rules) and creates the activity. */
 async function fillAndCreate(page: Page, title: string, budget?: string): Promise<string> {
   await expect(page.getByRole('heading', { name: 'New activity' })).toBeVisible();
+  // The form swallows clicks for its first 500 ms (spec 001 §2); typing is not guarded, clicking is.
+  await expect(page.getByTestId('activity-form')).toHaveAttribute('data-ready', 'true');
   await page.getByLabel('Title').fill(title);
   // The first of the rep's products, picked with the keyboard as antd's select allows.
   const products = page.getByRole('combobox', { name: 'Products' });
