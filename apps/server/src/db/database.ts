@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SqliteDatabase as KyselySqliteDatabase,
+  SqliteDialect,
+  type SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -45,25 +53,50 @@ function openSqlite(file: string): DatabaseHandle {
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
- * Kysely prepares every query anew; preparing costs more than running most of ours. Repositories build
- * the same SQL text again and again (values are parameters), so reuse the prepared statements.
+ * What Kysely asks of a SQLite database. Kysely prepares every query anew, and preparing costs more than
+ * running most of ours; repositories build the same SQL text again and again (values are parameters), so
+ * the prepared statements are kept and reused.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDatabase.Database {
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  return new Proxy(sqlite, {
-    get(target, property, receiver) {
-      if (property !== 'prepare') return Reflect.get(target, property, receiver) as unknown;
-      return (sql: string) => {
-        let statement = statements.get(sql);
-        if (!statement) {
-          if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-          statement = target.prepare(sql);
-          statements.set(sql, statement);
-        }
-        return statement;
-      };
+function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (sqlText) => {
+      let statement = statements.get(sqlText);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statement = withRowBuilder(sqlite.prepare(sqlText));
+        statements.set(sqlText, statement);
+      }
+      return statement;
     },
-  });
+  };
+}
+
+/**
+ * Rows as objects, built here rather than by better-sqlite3: it sets each value through V8's API, about
+ * 0.6 µs a value, while a literal of the statement's columns is built at JIT speed. A search page of 50
+ * doctors (24 columns) reads in 520 µs instead of 800 (docs/decisions/0010).
+ */
+function withRowBuilder(statement: SqliteDatabase.Statement): SqliteStatement {
+  if (!statement.reader) return statement;
+  // Same keys in the same order as better-sqlite3's objects: a later column of the same name wins.
+  const literal = statement
+    .columns()
+    .map((column, index) => `${JSON.stringify(column.name)}: values[${index}]`)
+    .join(', ');
+  // The names come from our own SQL's columns, quoted as JSON strings: no outside text reaches the code.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  const toRow = new Function('values', `return { ${literal} };`) as (values: unknown[]) => unknown;
+  statement.raw(true);
+  return {
+    reader: true,
+    all: (parameters) => (statement.all(parameters) as unknown[][]).map(toRow),
+    run: (parameters) => statement.run(parameters),
+    iterate: function* (parameters) {
+      for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) yield toRow(values);
+    },
+  };
 }
 
 // Our schema keeps 64-bit counts small enough for numbers; parse them as such.

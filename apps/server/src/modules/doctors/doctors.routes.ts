@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '#server/http/authenticate.ts';
 import { errorResponses } from '#server/http/openapi.ts';
+import { typedJsonSerializer } from '#server/http/serialize.ts';
 import type { Services } from '#server/services.ts';
 
 export const doctorsRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, { services }) => {
@@ -30,6 +31,7 @@ export const doctorsRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app
         querystring: DoctorSearchQuery,
         response: { 200: DoctorSearchResult, ...errorResponses(400, 401) },
       },
+      serializerCompiler: typedJsonSerializer,
     },
     (request) => doctors.search(requireAuth(request), request.query),
   );
@@ -43,6 +45,7 @@ export const doctorsRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app
         querystring: DoctorPickerQuery,
         response: { 200: DoctorList, ...errorResponses(400, 401) },
       },
+      serializerCompiler: typedJsonSerializer,
     },
     async (request) => ({
       doctors: await doctors.pick(requireAuth(request), request.query.search, request.query.limit),

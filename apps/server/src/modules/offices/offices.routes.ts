@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '#server/http/authenticate.ts';
 import { errorResponses } from '#server/http/openapi.ts';
+import { typedJsonSerializer } from '#server/http/serialize.ts';
 import type { Services } from '#server/services.ts';
 
 export const officesRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, { services }) => {
@@ -30,6 +31,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app
         querystring: OfficeListQuery,
         response: { 200: OfficeListResult, ...errorResponses(400, 401) },
       },
+      serializerCompiler: typedJsonSerializer,
     },
     (request) => offices.list(request.query),
   );
@@ -112,6 +114,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app
         querystring: OfficeDoctorsQuery,
         response: { 200: OfficeDoctorsResult, ...errorResponses(400, 401, 404) },
       },
+      serializerCompiler: typedJsonSerializer,
     },
     (request) => offices.doctors(requireAuth(request), request.params.id, request.query),
   );

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '#server/http/authenticate.ts';
 import { errorResponses } from '#server/http/openapi.ts';
+import { typedJsonSerializer } from '#server/http/serialize.ts';
 import type { Services } from '#server/services.ts';
 
 export const recentDoctorsRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, { services }) => {
@@ -16,6 +17,7 @@ export const recentDoctorsRoutes: FastifyPluginAsyncZod<{ services: Services }> 
         summary: 'My recently viewed doctors, most recent first',
         response: { 200: DoctorList, ...errorResponses(401) },
       },
+      serializerCompiler: typedJsonSerializer,
     },
     async (request) => ({ doctors: await services.recentDoctors.list(requireAuth(request)) }),
   );
