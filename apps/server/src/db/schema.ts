@@ -92,6 +92,10 @@ export type DoctorSearchWordsTable = {
   last_name_norm: string;
   first_name_norm: string;
   rpps: string;
+  /** Longest start shared with an earlier word of the doctor: the row a search keeps has it below the typed length. */
+  earlier_overlap: number;
+  /** Longest start shared with a word of the doctor's other name (0 for the RPPS). */
+  other_name_overlap: number;
 };
 
 export type DoctorSearchPrefixesTable = {

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
-import { isPostgres } from '#server/db/dialect.ts';
 import { type PreparedParams as Params, preparedShapes } from '#server/db/prepared.ts';
 import { type ListItemRow, withListItems } from './doctors.repository.ts';
 import { prefixUpperBound } from './doctor-search.ts';
@@ -44,10 +43,11 @@ export class DoctorSearchRepository {
       this.db,
       `word-count:${others.length}`,
       () => ({
-        names: ['low', 'high', 'spaced', ...filterNames(others.length)],
-        build: (db, p) =>
+        names: ['low', 'high', 'length', ...filterNames(others.length)],
+        build: (_db, p) =>
           sql`select count(*) as count from doctor_search_words as s
-            where s.word >= ${p.low} and s.word < ${p.high} ${oncePerDoctor(db, p.spaced)} ${filters(p, others.length)}`,
+            where s.word >= ${p.low} and s.word < ${p.high} and s.earlier_overlap < ${p.length}
+            ${filters(p, others.length)}`,
       }),
       { ...wordRange(driving), ...filterParams(others) },
     );
@@ -86,43 +86,43 @@ export class DoctorSearchRepository {
   }): Promise<ListItemRow[]> {
     const { source, others, terms } = input;
     const range: Params = source === 'words' ? wordRange(input.driving) : { prefix: input.driving };
+    const query = terms.join(' ');
+    // Which names the driving word starts: a word range's row says it; a prefix row only says "both" or not.
+    // One word of 5 or more characters is scored from its row alone (shorter ones read the prefix index).
+    const scoredByRow = source === 'words' && others.length === 0;
+    const scoring: Params = scoredByRow
+      ? {}
+      : source === 'words'
+        ? { queryLength: query.length, query }
+        : { queryLength: query.length, query, drivingWord: `% ${input.driving}%` };
     return this.shapes<ListItemRow>(
       this.db,
-      `ranked:${source}:${others.length}:${terms.length}`,
+      `ranked:${source}:${others.length}`,
       () => ({
         names: [
           ...Object.keys(range),
-          'query',
+          ...Object.keys(scoring),
           ...filterNames(others.length),
-          ...terms.map((_, i) => `name${i}`),
           'limit',
           'offset',
           'userId',
         ],
-        build: (db, p) => {
-          const hits = (column: 'first_name_norm' | 'last_name_norm') =>
-            sql.join(
-              terms.map((_, i) => sql`(' ' || ${sql.ref(`s.${column}`)}) like ${p[`name${i}`]}`),
-              sql` or `,
-            );
+        build: (_db, p) => {
           const candidates =
             source === 'words'
-              ? sql`select s.doctor_id, s.last_name_norm, s.first_name_norm, s.rpps from doctor_search_words as s
-                where s.word >= ${p.low} and s.word < ${p.high} ${oncePerDoctor(db, p.spaced)}
+              ? sql`select s.doctor_id, s.last_name_norm, s.first_name_norm, s.rpps, s.field, s.other_name_overlap
+                from doctor_search_words as s
+                where s.word >= ${p.low} and s.word < ${p.high} and s.earlier_overlap < ${p.length}
                 ${filters(p, others.length)}`
               : sql`select s.doctor_id, s.last_name_norm, s.first_name_norm, s.rpps from doctor_search_prefixes as s
                 where s.prefix = ${p.prefix} ${filters(p, others.length)}`;
+          const score = scoredByRow
+            ? sql`case when field = 'r' then 5 when other_name_overlap >= ${p.length} then 100 else 10 end`
+            : multiWordScore(source, p, others.length);
           return withListItems(
             sql`with candidates as (${candidates}),
           scored as (
-            select doctor_id, last_name_norm, first_name_norm,
-              case
-                when first_name_norm || ' ' || last_name_norm = ${p.query}
-                  or last_name_norm || ' ' || first_name_norm = ${p.query} then 1000
-                when (${hits('first_name_norm')}) and (${hits('last_name_norm')}) then 100
-                when (${hits('first_name_norm')}) or (${hits('last_name_norm')}) then 10
-                else 5
-              end as score
+            select doctor_id, last_name_norm, first_name_norm, ${score} as score
             from candidates as s
           ),
           page as (
@@ -137,9 +137,8 @@ export class DoctorSearchRepository {
       }),
       {
         ...range,
-        query: terms.join(' '),
+        ...scoring,
         ...filterParams(others),
-        ...Object.fromEntries(terms.map((term, i) => [`name${i}`, `% ${term}%`])),
         limit: input.limit,
         offset: input.offset,
         userId: input.userId,
@@ -189,6 +188,32 @@ export class DoctorSearchRepository {
   }
 }
 
+/**
+ * The spec's score of a candidate that matches every word: 1000 when the words are exactly its first and last
+ * name (compared only when the lengths agree), 100 when they start words of both names, 10 of one, else 5.
+ */
+function multiWordScore(source: Source, p: Params, others: number) {
+  const firstHits = [
+    source === 'words' ? sql`field = 'f'` : sql`(' ' || first_name_norm) like ${p.drivingWord}`,
+    ...Array.from({ length: others }, (_, i) => sql`(' ' || first_name_norm) like ${p[`word${i}`]}`),
+  ];
+  const lastHits = [
+    source === 'words'
+      ? sql`(field = 'l' or other_name_overlap >= ${p.length})`
+      : sql`(' ' || last_name_norm) like ${p.drivingWord}`,
+    ...Array.from({ length: others }, (_, i) => sql`(' ' || last_name_norm) like ${p[`word${i}`]}`),
+  ];
+  const any = (hits: ReturnType<typeof sql>[]) => sql`(${sql.join(hits, sql` or `)})`;
+  return sql`case
+    when length(first_name_norm) + length(last_name_norm) + 1 = ${p.queryLength}
+      and (first_name_norm || ' ' || last_name_norm = ${p.query}
+        or last_name_norm || ' ' || first_name_norm = ${p.query}) then 1000
+    when ${any(firstHits)} and ${any(lastHits)} then 100
+    when ${any(firstHits)} or ${any(lastHits)} then 10
+    else 5
+  end`;
+}
+
 /** Each other typed word starts a word of the candidate's names, or its RPPS. */
 function filters(p: Params, count: number) {
   if (count === 0) return sql``;
@@ -207,25 +232,7 @@ function filterNames(count: number): string[] {
 }
 
 function wordRange(driving: string): Params {
-  return { low: driving, high: prefixUpperBound(driving), spaced: ` ${driving}` };
-}
-
-/**
- * Keeps one of a doctor's rows in a word range (Marie Martin has two for "mar"): the first name's first
- * matching word, else the last name's, else the RPPS. Decided on the row itself, cheaper than DISTINCT.
- */
-function oncePerDoctor(db: Db, spaced: unknown) {
-  // The same function, named differently: SQLite's instr, PostgreSQL's strpos.
-  const find = sql.raw(isPostgres(db) ? 'strpos' : 'instr');
-  const firstAt = sql`${find}(' ' || s.first_name_norm, ${spaced})`;
-  const lastAt = sql`${find}(' ' || s.last_name_norm, ${spaced})`;
-  const wordAt = (column: 'first_name_norm' | 'last_name_norm') =>
-    sql`${find}(' ' || ${sql.ref(`s.${column}`)} || ' ', ' ' || s.word || ' ')`;
-  return sql`and case s.field
-    when 'f' then ${wordAt('first_name_norm')} = ${firstAt}
-    when 'l' then ${firstAt} = 0 and ${wordAt('last_name_norm')} = ${lastAt}
-    else ${firstAt} = 0 and ${lastAt} = 0
-  end`;
+  return { low: driving, high: prefixUpperBound(driving), length: driving.length };
 }
 
 function filterParams(others: string[]): Params {

@@ -8,17 +8,67 @@ export function doctorNameColumns(doctor: Pick<Named, 'firstName' | 'lastName'>)
   return { first_name_norm: normalizeForSearch(doctor.firstName), last_name_norm: normalizeForSearch(doctor.lastName) };
 }
 
-/** The rows of doctor_search_words for a doctor: each word of each name, and the RPPS. */
+/**
+ * The rows of doctor_search_words for a doctor: each word of each name, and the RPPS, with how far each
+ * word overlaps the doctor's other words (see wordOverlaps).
+ */
 export function doctorSearchWords(doctorId: string, doctor: Named): DoctorSearchWordsTable[] {
-  const rows = new Map<string, DoctorSearchWordsTable>();
-  const names = doctorNameColumns(doctor);
-  const add = (word: string, field: DoctorSearchWordsTable['field']) => {
-    if (word !== '') rows.set(`${field}:${word}`, { word, field, doctor_id: doctorId, ...names, rpps: doctor.rpps });
+  const words = new Map<string, { word: string; field: SearchField }>();
+  const add = (word: string, field: SearchField) => {
+    if (word !== '') words.set(`${field}:${word}`, { word, field });
   };
   for (const word of normalizeForSearch(doctor.firstName).split(' ')) add(word, 'f');
   for (const word of normalizeForSearch(doctor.lastName).split(' ')) add(word, 'l');
   add(doctor.rpps, 'r');
-  return [...rows.values()];
+  const { first_name_norm, last_name_norm } = doctorNameColumns(doctor);
+  return wordOverlaps([...words.values()]).map((row) => ({
+    word: row.word,
+    field: row.field,
+    doctor_id: doctorId,
+    last_name_norm,
+    first_name_norm,
+    rpps: doctor.rpps,
+    earlier_overlap: row.earlier_overlap,
+    other_name_overlap: row.other_name_overlap,
+  }));
+}
+
+type SearchField = DoctorSearchWordsTable['field'];
+const FIELD_ORDER: Record<SearchField, number> = { f: 0, l: 1, r: 2 };
+
+/**
+ * For each of a doctor's search words, what a search needs to know without reading the doctor's other rows
+ * (docs/decisions/0006). A typed word of n characters matches two of the doctor's words exactly when they
+ * share at least n leading characters, so:
+ * - earlier_overlap: the longest start this word shares with a word before it (first name, last name, RPPS;
+ *   alphabetical within a field). Of the rows a word of n characters matches, the one with
+ *   earlier_overlap < n is the doctor's first, kept once.
+ * - other_name_overlap: the longest start it shares with a word of the doctor's other name (0 for the RPPS).
+ *   A word of n characters starts a word of both names when other_name_overlap >= n.
+ */
+export function wordOverlaps(
+  words: { word: string; field: SearchField }[],
+): { word: string; field: SearchField; earlier_overlap: number; other_name_overlap: number }[] {
+  const ordered = [...words].sort(
+    (a, b) => FIELD_ORDER[a.field] - FIELD_ORDER[b.field] || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0),
+  );
+  return ordered.map((row, index) => {
+    let earlier = 0;
+    let otherName = 0;
+    for (const [otherIndex, other] of ordered.entries()) {
+      const shared = sharedStart(row.word, other.word);
+      if (otherIndex < index) earlier = Math.max(earlier, shared);
+      if (row.field !== 'r' && other.field !== 'r' && other.field !== row.field)
+        otherName = Math.max(otherName, shared);
+    }
+    return { word: row.word, field: row.field, earlier_overlap: earlier, other_name_overlap: otherName };
+  });
+}
+
+function sharedStart(a: string, b: string): number {
+  let length = 0;
+  while (length < a.length && length < b.length && a[length] === b[length]) length += 1;
+  return length;
 }
 
 /** Search words this short (or shorter) are served by doctor_search_prefixes, in name order. */

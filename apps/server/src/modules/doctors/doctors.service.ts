@@ -96,7 +96,10 @@ export class DoctorsService {
     }
     const total = await this.cachedCount(`prefix:${key}`, () => search.prefixMatches(driving, others));
     if (total <= offset) return { rows: [], total };
-    if (total <= RANKED_SEARCH_CAP) return { rows: await search.rankedPage({ source: 'prefixes', ...page }), total };
+    // One short word: the prefix index's order is the score's (name tier, then names), whatever the count.
+    if (others.length > 0 && total <= RANKED_SEARCH_CAP) {
+      return { rows: await search.rankedPage({ source: 'prefixes', ...page }), total };
+    }
     return { rows: await search.prefixPage({ prefix: driving, others, userId, offset, limit }), total };
   }
 
