@@ -106,6 +106,8 @@ export type DoctorSearchPrefixesTable = {
   first_name_norm: string;
   rpps: string;
   doctor_id: string;
+  /** The doctor's word starts as a set of bits, checked before the names (doctor-search.ts, wordStarts). */
+  word_starts: number;
 };
 
 export type OfficesTable = {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { type PreparedParams as Params, preparedShapes } from '#server/db/prepared.ts';
 import { type ListItemRow, withListItems } from './doctors.repository.ts';
-import { prefixUpperBound } from './doctor-search.ts';
+import { prefixUpperBound, wordStartMask } from './doctor-search.ts';
 
 /**
  * Where a search reads its candidates: the word range of the driving term (`words`, several rows per doctor
@@ -43,13 +43,13 @@ export class DoctorSearchRepository {
       this.db,
       `word-count:${others.length}`,
       () => ({
-        names: ['low', 'high', 'length', ...filterNames(others.length)],
+        names: ['low', 'high', 'length', ...filterNames(others.length, 'words')],
         build: (_db, p) =>
           sql`select count(*) as count from doctor_search_words as s
             where s.word >= ${p.low} and s.word < ${p.high} and s.earlier_overlap < ${p.length}
-            ${filters(p, others.length)}`,
+            ${filters(p, others.length, 'words')}`,
       }),
-      { ...wordRange(driving), ...filterParams(others) },
+      { ...wordRange(driving), ...filterParams(others, 'words') },
     );
     return row?.count ?? 0;
   }
@@ -60,12 +60,12 @@ export class DoctorSearchRepository {
       this.db,
       `prefix-count:${others.length}`,
       () => ({
-        names: ['prefix', ...filterNames(others.length)],
+        names: ['prefix', ...filterNames(others.length, 'prefixes')],
         build: (_db, p) =>
           sql`select count(*) as count from doctor_search_prefixes as s
-            where s.prefix = ${p.prefix} ${filters(p, others.length)}`,
+            where s.prefix = ${p.prefix} ${filters(p, others.length, 'prefixes')}`,
       }),
-      { prefix, ...filterParams(others) },
+      { prefix, ...filterParams(others, 'prefixes') },
     );
     return row?.count ?? 0;
   }
@@ -102,7 +102,7 @@ export class DoctorSearchRepository {
         names: [
           ...Object.keys(range),
           ...Object.keys(scoring),
-          ...filterNames(others.length),
+          ...filterNames(others.length, source),
           'limit',
           'offset',
           'userId',
@@ -113,9 +113,9 @@ export class DoctorSearchRepository {
               ? sql`select s.doctor_id, s.last_name_norm, s.first_name_norm, s.rpps, s.field, s.other_name_overlap
                 from doctor_search_words as s
                 where s.word >= ${p.low} and s.word < ${p.high} and s.earlier_overlap < ${p.length}
-                ${filters(p, others.length)}`
+                ${filters(p, others.length, 'words')}`
               : sql`select s.doctor_id, s.last_name_norm, s.first_name_norm, s.rpps from doctor_search_prefixes as s
-                where s.prefix = ${p.prefix} ${filters(p, others.length)}`;
+                where s.prefix = ${p.prefix} ${filters(p, others.length, 'prefixes')}`;
           const score = scoredByRow
             ? sql`case when field = 'r' then 5 when other_name_overlap >= ${p.length} then 100 else 10 end`
             : multiWordScore(source, p, others.length);
@@ -138,7 +138,7 @@ export class DoctorSearchRepository {
       {
         ...range,
         ...scoring,
-        ...filterParams(others),
+        ...filterParams(others, source),
         limit: input.limit,
         offset: input.offset,
         userId: input.userId,
@@ -163,13 +163,13 @@ export class DoctorSearchRepository {
       this.db,
       `prefix-page:${others.length}`,
       () => ({
-        names: ['prefix', ...filterNames(others.length), 'limit', 'offset', 'userId'],
+        names: ['prefix', ...filterNames(others.length, 'prefixes'), 'limit', 'offset', 'userId'],
         build: (_db, p) =>
           withListItems(
             sql`with page as (
             select s.doctor_id, s.name_tier, s.last_name_norm, s.first_name_norm
             from doctor_search_prefixes as s
-            where s.prefix = ${p.prefix} ${filters(p, others.length)}
+            where s.prefix = ${p.prefix} ${filters(p, others.length, 'prefixes')}
             order by s.name_tier, s.last_name_norm, s.first_name_norm, s.doctor_id
             limit ${p.limit} offset ${p.offset}
           )`,
@@ -179,7 +179,7 @@ export class DoctorSearchRepository {
       }),
       {
         prefix: input.prefix,
-        ...filterParams(others),
+        ...filterParams(others, 'prefixes'),
         limit: input.limit,
         offset: input.offset,
         userId: input.userId,
@@ -214,32 +214,39 @@ function multiWordScore(source: Source, p: Params, others: number) {
   end`;
 }
 
-/** Each other typed word starts a word of the candidate's names, or its RPPS. */
-function filters(p: Params, count: number) {
+/**
+ * Each other typed word starts a word of the candidate's names, or its RPPS. On a prefix row, the doctor's
+ * word starts are checked first: an integer test that lets through only the rows worth the LIKE.
+ */
+function filters(p: Params, count: number, source: Source) {
   if (count === 0) return sql``;
   return sql.join(
-    Array.from(
-      { length: count },
-      (_, i) =>
-        sql`and ((' ' || s.first_name_norm || ' ' || s.last_name_norm) like ${p[`word${i}`]} or s.rpps like ${p[`rpps${i}`]})`,
-    ),
+    Array.from({ length: count }, (_, i) => {
+      const starts = source === 'prefixes' ? sql`(s.word_starts & ${p[`starts${i}`]}) <> 0 and ` : sql``;
+      return sql`and ${starts}((' ' || s.first_name_norm || ' ' || s.last_name_norm) like ${p[`word${i}`]} or s.rpps like ${p[`rpps${i}`]})`;
+    }),
     sql` `,
   );
 }
 
-function filterNames(count: number): string[] {
-  return Array.from({ length: count }, (_, i) => [`word${i}`, `rpps${i}`]).flat();
+function filterNames(count: number, source: Source): string[] {
+  return Array.from({ length: count }, (_, i) => [
+    ...(source === 'prefixes' ? [`starts${i}`] : []),
+    `word${i}`,
+    `rpps${i}`,
+  ]).flat();
 }
 
 function wordRange(driving: string): Params {
   return { low: driving, high: prefixUpperBound(driving), length: driving.length };
 }
 
-function filterParams(others: string[]): Params {
-  return Object.fromEntries(
-    others.flatMap((term, i) => [
-      [`word${i}`, `% ${term}%`],
-      [`rpps${i}`, `${term}%`],
-    ]),
-  );
+function filterParams(others: string[], source: Source): Params {
+  const params: Params = {};
+  for (const [i, term] of others.entries()) {
+    if (source === 'prefixes') params[`starts${i}`] = wordStartMask(term);
+    params[`word${i}`] = `% ${term}%`;
+    params[`rpps${i}`] = `${term}%`;
+  }
+  return params;
 }

@@ -76,12 +76,15 @@ export const SHORT_PREFIX_MAX = 4;
 
 /**
  * The rows of doctor_search_prefixes for a doctor: the first 1 to 4 characters of each word and of the RPPS,
- * each with its name tier (0 when it starts a word of both names, which the spec scores higher).
+ * each with its name tier (0 when it starts a word of both names, which the spec scores higher) and the
+ * doctor's word starts (wordStarts).
  */
 export function doctorSearchPrefixes(doctorId: string, doctor: Named): DoctorSearchPrefixesTable[] {
-  const names = doctorNameColumns(doctor);
+  const { first_name_norm, last_name_norm } = doctorNameColumns(doctor);
+  const words = doctorSearchWords(doctorId, doctor);
+  const word_starts = wordStarts(words.map((row) => row.word));
   const fields = new Map<string, Set<DoctorSearchWordsTable['field']>>();
-  for (const { word, field } of doctorSearchWords(doctorId, doctor)) {
+  for (const { word, field } of words) {
     for (let length = 1; length <= Math.min(SHORT_PREFIX_MAX, word.length); length += 1) {
       const prefix = word.slice(0, length);
       const seen = fields.get(prefix) ?? new Set();
@@ -92,10 +95,41 @@ export function doctorSearchPrefixes(doctorId: string, doctor: Named): DoctorSea
   return [...fields].map(([prefix, seen]) => ({
     prefix,
     name_tier: seen.has('f') && seen.has('l') ? 0 : 1,
-    ...names,
+    last_name_norm,
+    first_name_norm,
     rpps: doctor.rpps,
     doctor_id: doctorId,
+    word_starts,
   }));
+}
+
+/** How many bits wordStarts uses: an integer below 2^52 stays exact in JavaScript, SQLite and PostgreSQL. */
+const WORD_START_BITS = 52;
+
+/**
+ * A doctor's word starts as a set of bits: for each word (names and RPPS), the bit of its first character
+ * and the bit of its first two. A doctor has a word starting with a typed word only if the bit of the typed
+ * word's first two characters (or one) is set, so a search checks that integer before the row's names:
+ * about 0.03 µs a row instead of 0.25 for the LIKE, which then runs on the rows that pass (docs/decisions/0006).
+ */
+export function wordStarts(words: string[]): number {
+  const bits = new Set(words.flatMap((word) => [wordStartBit(word.slice(0, 1)), wordStartBit(word.slice(0, 2))]));
+  let set = 0;
+  for (const bit of bits) set += 2 ** bit;
+  return set;
+}
+
+/** The bit wordStarts sets for a typed word (its first two characters, or its one). */
+export function wordStartMask(term: string): number {
+  return 2 ** wordStartBit(term.slice(0, 2));
+}
+
+/** Also computed in SQL by migration 202611250100: keep them equal. */
+function wordStartBit(start: string): number {
+  const c0 = start.codePointAt(0) ?? 0;
+  return start.length >= 2
+    ? ((74 + c0) * 37 + (start.codePointAt(1) ?? 0)) % WORD_START_BITS
+    : (37 + c0) % WORD_START_BITS;
 }
 
 /** The smallest string above every string that starts with `prefix` (words hold only a–z and 0–9). */

@@ -3,14 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { insertDirectory } from '#server/demo/directory/bulk-insert.ts';
 import { generateDirectory } from '#server/demo/directory/generator.ts';
-import { doctorSearchWords } from '#server/modules/doctors/doctor-search.ts';
+import { doctorSearchPrefixes, doctorSearchWords } from '#server/modules/doctors/doctor-search.ts';
 import { createFactory } from '#server/test/factory.ts';
 import { createTestDatabase, engines } from '#server/test/harness.ts';
-import { down, up } from './202611250000_add_search_word_overlaps.ts';
+import * as wordOverlaps from './202611250000_add_search_word_overlaps.ts';
+import * as wordStarts from './202611250100_add_prefix_word_starts.ts';
+
+// Migrations are written against no schema at all.
+const untyped = (db: DatabaseHandle['db']) => db as unknown as Kysely<unknown>;
 
 const rowKey = (row: { doctor_id: string; field: string; word: string }) => `${row.doctor_id}:${row.field}:${row.word}`;
 
-describe.each(engines())('the search word overlaps migration on %s', (engine) => {
+/** The migrations that add columns to the doctor search tables fill the rows already there. */
+describe.each(engines())('the doctor search column migrations on %s', (engine) => {
   let database: DatabaseHandle;
   let martinMartin: string;
 
@@ -28,12 +33,10 @@ describe.each(engines())('the search word overlaps migration on %s', (engine) =>
   }, 120_000);
   afterAll(() => database.close());
 
-  it('fills the rows already there with what a new doctor gets, over several batches, and can be undone', async () => {
+  it('search word overlaps: fills the rows already there with what a new doctor gets, over several batches, and can be undone', async () => {
     const { db } = database;
-    // Migrations are written against no schema at all.
-    const untyped = db as unknown as Kysely<unknown>;
-    await down(untyped);
-    await up(untyped);
+    await wordOverlaps.down(untyped(db));
+    await wordOverlaps.up(untyped(db));
 
     const doctors = await db.selectFrom('doctors').select(['id', 'first_name', 'last_name', 'rpps']).execute();
     expect(doctors.length).toBeGreaterThan(6_000);
@@ -57,5 +60,28 @@ describe.each(engines())('the search word overlaps migration on %s', (engine) =>
       ['f', 0, 6],
       ['l', 6, 6],
     ]);
+  }, 120_000);
+
+  it('prefix word starts: fills the rows already there with what a new doctor gets, and can be undone', async () => {
+    const { db } = database;
+    await wordStarts.down(untyped(db));
+    await wordStarts.up(untyped(db));
+
+    const doctors = await db.selectFrom('doctors').select(['id', 'first_name', 'last_name', 'rpps']).execute();
+    const want = new Map(
+      doctors
+        .flatMap((doctor) =>
+          doctorSearchPrefixes(doctor.id, {
+            firstName: doctor.first_name,
+            lastName: doctor.last_name,
+            rpps: doctor.rpps,
+          }),
+        )
+        .map((row) => [`${row.doctor_id}:${row.prefix}`, row.word_starts]),
+    );
+    const rows = await db.selectFrom('doctor_search_prefixes').select(['doctor_id', 'prefix', 'word_starts']).execute();
+    expect(rows).toHaveLength(want.size);
+    expect(new Map(rows.map((row) => [`${row.doctor_id}:${row.prefix}`, row.word_starts]))).toEqual(want);
+    expect(rows.every((row) => row.word_starts > 0)).toBe(true);
   }, 120_000);
 });
