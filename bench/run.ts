@@ -271,6 +271,7 @@ Written by \`npm run bench\` (bench/run.ts); the raw figures are in bench/result
   flight, the mean time in the server is ${connections} ÷ req/s (Little's law). SQLite answers synchronously, so
   its waiting requests queue in the socket, outside the measured time. Alone is the request's own time.
   The goals are judged on the strictest figure, under load; the goal table shows the paced and alone ones beside it.
+  Every pass visits a scenario's paths with a stride (bench/lib/load.ts), so even a short pass samples all of them.
 - Throughput ratio = server CPU per request of the trivial route ÷ that of the scenario, in the same run.
   On this 2-core machine the load generator shares the CPU and saturates before the server does, so
   req/s measures autocannon as much as the server; CPU time per request of the server process (from

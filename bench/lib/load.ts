@@ -38,6 +38,19 @@ const serverTime = (header: string | null | undefined) => {
 export type PacedResult = { rate: number; serverP50: number; serverP95: number; failures: number };
 
 /**
+ * The i-th request's path: the list visited with a stride, so that any run of requests, however short,
+ * samples the whole list. In list order, the 268 requests of a paced pass of the search only reached the
+ * names of the first seven letters and no RPPS at all.
+ */
+function pathAt<P>(paths: readonly P[], i: number): P | '/' {
+  const stride = paths.length % PATH_STRIDE === 0 ? 1 : PATH_STRIDE;
+  return paths[(i * stride) % paths.length] ?? '/';
+}
+
+/** A prime: with a list whose length it does not divide, i × stride visits every path once per cycle. */
+const PATH_STRIDE = 7919;
+
+/**
  * Requests sent at evenly spaced instants, whether the previous ones have answered or not (an open loop,
  * as independent users make them), so the server is busy without being saturated. autocannon's
  * `overallRate` fires every connection at the same tick: bursts of `connections` requests, which measure
@@ -53,7 +66,7 @@ export async function runPaced(options: Omit<LoadOptions, 'connections'> & { rat
   for (let i = 0; i < total; i += 1) {
     const wait = start + i * interval - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const next = options.paths[i % options.paths.length] ?? '/';
+    const next = pathAt(options.paths, i);
     const { path, headers } = typeof next === 'string' ? { path: next, headers: {} } : next;
     inFlight.push(
       fetch(`${options.url}${path}`, { headers: { ...options.headers, ...headers } })
@@ -90,7 +103,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     requests: [
       {
         setupRequest: (request) => {
-          const next = options.paths[index % options.paths.length] ?? '/';
+          const next = pathAt(options.paths, index);
           index += 1;
           if (typeof next === 'string') return { ...request, path: next };
           return { ...request, path: next.path, headers: { ...request.headers, ...next.headers } };

@@ -100,7 +100,7 @@ export type DoctorSearchWordsTable = {
 
 export type DoctorSearchPrefixesTable = {
   prefix: string;
-  /** 0 when the prefix starts a word of both the first and the last name (the spec's higher score), else 1. */
+  /** 0 when the prefix starts a word of both names, 1 of one name, 2 only the RPPS: the spec's 100, 10 and 5. */
   name_tier: number;
   last_name_norm: string;
   first_name_norm: string;

@@ -4,7 +4,9 @@ import { idType, isPostgres } from '#server/db/dialect.ts';
 /**
  * doctor_search_prefixes.word_starts: the doctor's word starts as a set of bits (for each word of the names
  * and the RPPS, the bit of its first character and the bit of its first two), so a search of several words
- * tests an integer on each row before the LIKE on its names (docs/decisions/0006).
+ * tests an integer on each row before the LIKE on its names (docs/decisions/0006). And name_tier 2 for a
+ * prefix that starts only the RPPS (1 stays for one name), so the prefix index's order is the spec's score
+ * for one typed word even when a name holds digits.
  *
  * The table is rebuilt rather than updated in place: an update touches each doctor's rows at random places
  * of a large table (four minutes for 300,000 doctors on SQLite), a rebuild writes it once in key order. The
@@ -41,7 +43,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const c1 = code(sql`substr(word, 2, 1)`);
   await sql`insert into doctor_search_prefixes_rebuilt
       (prefix, name_tier, last_name_norm, first_name_norm, rpps, doctor_id, word_starts)
-    select p.prefix, p.name_tier, p.last_name_norm, p.first_name_norm, p.rpps, p.doctor_id, coalesce(s.starts, 0)
+    select p.prefix,
+      case when p.name_tier = 1 and (' ' || p.first_name_norm || ' ' || p.last_name_norm) not like ('% ' || p.prefix || '%')
+        then 2 else p.name_tier end,
+      p.last_name_norm, p.first_name_norm, p.rpps, p.doctor_id, coalesce(s.starts, 0)
     from doctor_search_prefixes as p
     left join (
       select doctor_id, sum(distinct ${one} << bit) as starts
@@ -53,7 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ) as bits
       group by doctor_id
     ) as s on s.doctor_id = p.doctor_id
-    order by p.prefix, p.name_tier, p.last_name_norm, p.first_name_norm, p.doctor_id`.execute(db);
+    order by 1, 2, 3, 4, 6`.execute(db);
 
   await db.schema.dropTable('doctor_search_prefixes').execute();
   await db.schema.alterTable('doctor_search_prefixes_rebuilt').renameTo('doctor_search_prefixes').execute();

@@ -62,7 +62,7 @@ describe.each(engines())('the doctor search column migrations on %s', (engine) =
     ]);
   }, 120_000);
 
-  it('prefix word starts: fills the rows already there with what a new doctor gets, and can be undone', async () => {
+  it('prefix word starts and name tiers: fills the rows already there with what a new doctor gets, and can be undone', async () => {
     const { db } = database;
     await wordStarts.down(untyped(db));
     await wordStarts.up(untyped(db));
@@ -77,11 +77,18 @@ describe.each(engines())('the doctor search column migrations on %s', (engine) =
             rpps: doctor.rpps,
           }),
         )
-        .map((row) => [`${row.doctor_id}:${row.prefix}`, row.word_starts]),
+        .map((row) => [`${row.doctor_id}:${row.prefix}`, [row.word_starts, row.name_tier]]),
     );
-    const rows = await db.selectFrom('doctor_search_prefixes').select(['doctor_id', 'prefix', 'word_starts']).execute();
+    const rows = await db
+      .selectFrom('doctor_search_prefixes')
+      .select(['doctor_id', 'prefix', 'word_starts', 'name_tier'])
+      .execute();
     expect(rows).toHaveLength(want.size);
-    expect(new Map(rows.map((row) => [`${row.doctor_id}:${row.prefix}`, row.word_starts]))).toEqual(want);
+    expect(new Map(rows.map((row) => [`${row.doctor_id}:${row.prefix}`, [row.word_starts, row.name_tier]]))).toEqual(
+      want,
+    );
+    // The RPPS prefixes of a doctor whose names hold no digit are theirs alone.
+    expect(rows.filter((row) => /^[0-9]+$/.test(row.prefix)).every((row) => row.name_tier === 2)).toBe(true);
     expect(rows.every((row) => row.word_starts > 0)).toBe(true);
   }, 120_000);
 });

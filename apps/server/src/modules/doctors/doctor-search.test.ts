@@ -22,6 +22,8 @@ const TRICKY_DOCTORS: Omit<Named, 'id'>[] = [
   { firstName: 'Élodie', lastName: 'Fontaine-Martin', rpps: '40012345678' },
   { firstName: 'Léa', lastName: "D'Arc", rpps: '41000000000' },
   { firstName: 'Zoé', lastName: 'Zola', rpps: '40000000010' },
+  // A name that starts like RPPS numbers: for "4" it scores 10, above every RPPS-only match (5).
+  { firstName: 'Anne', lastName: '4 Saisons', rpps: '50000000001' },
 ];
 
 const QUERIES = [

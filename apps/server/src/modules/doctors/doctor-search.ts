@@ -76,8 +76,8 @@ export const SHORT_PREFIX_MAX = 4;
 
 /**
  * The rows of doctor_search_prefixes for a doctor: the first 1 to 4 characters of each word and of the RPPS,
- * each with its name tier (0 when it starts a word of both names, which the spec scores higher) and the
- * doctor's word starts (wordStarts).
+ * each with its name tier (0 when it starts a word of both names, 1 of one, 2 only the RPPS: the spec's 100,
+ * 10 and 5 for one typed word) and the doctor's word starts (wordStarts).
  */
 export function doctorSearchPrefixes(doctorId: string, doctor: Named): DoctorSearchPrefixesTable[] {
   const { first_name_norm, last_name_norm } = doctorNameColumns(doctor);
@@ -94,7 +94,7 @@ export function doctorSearchPrefixes(doctorId: string, doctor: Named): DoctorSea
   }
   return [...fields].map(([prefix, seen]) => ({
     prefix,
-    name_tier: seen.has('f') && seen.has('l') ? 0 : 1,
+    name_tier: seen.has('f') && seen.has('l') ? 0 : seen.has('f') || seen.has('l') ? 1 : 2,
     last_name_norm,
     first_name_norm,
     rpps: doctor.rpps,

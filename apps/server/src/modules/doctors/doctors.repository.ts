@@ -87,6 +87,27 @@ export function toDoctorListItem(row: ListItemRow, recentIds: ReadonlySet<string
   };
 }
 
+type DoctorOfficeRow = Awaited<ReturnType<typeof doctorOfficesQuery>>[number];
+
+/** One literal (decision 0010): a doctor's detail lists their offices. */
+function toDoctorOffice(row: DoctorOfficeRow): DoctorOffice {
+  return {
+    id: row.id,
+    name: row.name,
+    sector: row.sector,
+    address: row.address,
+    postal_code: row.postal_code,
+    city: row.city,
+    uga: row.uga,
+    uga_name: row.uga_name,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    phone: row.phone,
+    email: row.email,
+    is_primary: row.is_primary === 1,
+  };
+}
+
 export function doctorFields(row: DoctorRow) {
   return {
     id: row.id,
@@ -162,7 +183,7 @@ export class DoctorsRepository {
 
   async offices(doctorId: string, db: Db = this.db): Promise<DoctorOffice[]> {
     const rows = await doctorOfficesQuery(db, { doctorId });
-    return rows.map((row) => ({ ...row, is_primary: row.is_primary === 1 }));
+    return rows.map(toDoctorOffice);
   }
 
   /** The list rows of these doctors as the user sees them (their targets, the primary office), in the given order. */

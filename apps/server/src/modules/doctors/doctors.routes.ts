@@ -61,6 +61,7 @@ export const doctorsRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app
         params: IdParams,
         response: { 200: Doctor, ...errorResponses(400, 401, 404) },
       },
+      serializerCompiler: typedJsonSerializer,
     },
     (request) => doctors.get(requireAuth(request), request.params.id),
   );
@@ -88,6 +89,7 @@ export const doctorsRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app
         body: DoctorUpdate,
         response: { 200: Doctor, ...errorResponses(400, 401, 403, 404, 409) },
       },
+      serializerCompiler: typedJsonSerializer,
     },
     (request) => doctors.update(requireAuth(request), request.params.id, request.body),
   );
@@ -102,6 +104,7 @@ export const doctorsRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app
         body: DoctorUserDataInput,
         response: { 200: Doctor, ...errorResponses(400, 401, 404) },
       },
+      serializerCompiler: typedJsonSerializer,
     },
     (request) => doctors.setUserData(requireAuth(request), request.params.id, request.body),
   );
@@ -132,6 +135,7 @@ export const doctorsRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app
         body: DoctorOfficeLinkInput,
         response: { 200: Doctor, ...errorResponses(400, 401, 403, 404, 409) },
       },
+      serializerCompiler: typedJsonSerializer,
     },
     (request) => doctors.linkOffice(requireAuth(request), request.params.id, request.body.officeId),
   );
@@ -145,6 +149,7 @@ export const doctorsRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app
         params: DoctorOfficeParams,
         response: { 200: Doctor, ...errorResponses(400, 401, 403, 404) },
       },
+      serializerCompiler: typedJsonSerializer,
     },
     (request) => doctors.setPrimaryOffice(requireAuth(request), request.params.id, request.params.officeId),
   );

@@ -330,14 +330,14 @@ export class DoctorsService {
     const row = await this.deps.doctors.findForUser(id, auth.user.id, db);
     if (!row) throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notFound' });
     const offices = await this.deps.doctors.offices(id, db);
-    return {
-      ...doctorFields(row),
+    // Not `{ ...doctorFields(row), target }`: V8 takes a slow path for keys added after a spread (decision 0010).
+    return Object.assign(doctorFields(row), {
       target: row.target,
       potential_target: row.potential_target,
       offices,
       primaryOffice: offices.find((office) => office.is_primary) ?? null,
       isRecent: row.viewed_at !== null,
-    };
+    });
   }
 
   private async requireDoctor(db: Db, id: string): Promise<DoctorRow> {

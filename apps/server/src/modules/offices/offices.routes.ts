@@ -57,6 +57,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app
         params: IdParams,
         response: { 200: Office, ...errorResponses(400, 401, 404) },
       },
+      serializerCompiler: typedJsonSerializer,
     },
     (request) => offices.get(request.params.id),
   );
@@ -84,6 +85,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app
         body: OfficeUpdate,
         response: { 200: Office, ...errorResponses(400, 401, 403, 404) },
       },
+      serializerCompiler: typedJsonSerializer,
     },
     (request) => offices.update(requireAuth(request), request.params.id, request.body),
   );
