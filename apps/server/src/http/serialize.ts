@@ -1,7 +1,8 @@
 import type { FastifySerializerCompiler } from 'fastify';
 
 /**
- * For answers of hundreds of rows (the calendar's month, the pending approvals): JSON as it is, without
+ * For answers of hundreds of rows (the calendar's month, the pending approvals) and the doctor and office
+ * answers, read on every keystroke and click of the directory (decision 0010): JSON as it is, without
  * parsing it against the response schema first. Those answers are built field by field by mappers typed
  * against the schema (the type provider checks the handler's return type), so the parse only confirmed
  * what the compiler already had, at about a fifth of the request's time. The schema still documents the
