@@ -87,7 +87,7 @@ export class DoctorSearchRepository {
     const { source, others, terms } = input;
     const range: Params = source === 'words' ? wordRange(input.driving) : { prefix: input.driving };
     const query = terms.join(' ');
-    // Which names the driving word starts: a word range's row says it; a prefix row only says "both" or not.
+    // Which names the driving word starts: a word range's row says which; a prefix row only how many (its tier).
     // One word of 5 or more characters is scored from its row alone (shorter ones read the prefix index).
     const scoredByRow = source === 'words' && others.length === 0;
     const scoring: Params = scoredByRow
