@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -7,10 +8,14 @@ import { seedDemoDataIfEmpty } from './demo/seed-demo.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The logger comes with the app, after the database; a connection lost before then has nowhere to go.
+  const logger: { current?: FastifyBaseLogger } = {};
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'crm.sqlite'),
     poolSize: config.databasePoolSize,
+    onConnectionLost: (error) =>
+      logger.current?.warn({ err: error }, 'a database connection was lost; the pool opens another'),
   });
   const applied = await migrateToLatest(database.db);
   const app = await buildApp({
@@ -18,6 +23,7 @@ async function main(): Promise<void> {
     db: database.db,
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
   });
+  logger.current = app.log;
   app.log.info({ engine: database.engine, location: database.location, migrations: applied }, 'database ready');
   if (config.demoMode && (await seedDemoDataIfEmpty(database.db))) app.log.info('demo data created');
 

@@ -30,10 +30,12 @@ export type DatabaseOptions = {
   /** SQLite file; ':memory:' for a throwaway database. */
   sqliteFile?: string;
   poolSize?: number;
+  /** An idle PostgreSQL connection was closed by the server (a restart, a dropped database). */
+  onConnectionLost?: (error: Error) => void;
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onConnectionLost);
   if (!options.sqliteFile) throw new Error('openDatabase needs a databaseUrl or a sqliteFile');
   return openSqlite(options.sqliteFile);
 }
@@ -129,8 +131,11 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
   };
 }
 
-function openPostgres(url: string, poolSize: number): DatabaseHandle {
+function openPostgres(url: string, poolSize: number, onConnectionLost?: (error: Error) => void): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // The pool drops the lost connection and opens another on the next query; unheard, the 'error' event of
+  // an idle connection would end the process.
+  pool.on('error', (error) => onConnectionLost?.(error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   const { host, pathname } = new URL(url);
   return { db, engine: 'postgres', location: `${host}${pathname}`, close: () => db.destroy() };
