@@ -56,9 +56,13 @@ function renderForm(path: string) {
 /** The form ignores everything during its first 500 ms (the mount guard): wait for it to listen. */
 async function formReady() {
   const form = await screen.findByTestId('activity-form');
-  await waitFor(() => {
-    expect(form).toHaveAttribute('data-ready', 'true');
-  });
+  // The form's 500 ms click guard (spec 001 §2): a second of margin is too little on a busy machine.
+  await waitFor(
+    () => {
+      expect(form).toHaveAttribute('data-ready', 'true');
+    },
+    { timeout: 5000 },
+  );
   return form;
 }
 

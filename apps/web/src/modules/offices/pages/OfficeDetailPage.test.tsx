@@ -185,6 +185,7 @@ describe('new office form', { timeout: SLOW_TEST_TIMEOUT }, () => {
       await screen.findByText('Failed to create office: Some values are invalid: uga: This field is too long'),
     ).toBeInTheDocument();
     const ugaItem = input('UGA code').closest('.ant-form-item');
-    expect(within(ugaItem as HTMLElement).getByText('This field is too long')).toBeInTheDocument();
+    // The field's error is set just after the message: wait for it rather than read it at once.
+    expect(await within(ugaItem as HTMLElement).findByText('This field is too long')).toBeInTheDocument();
   });
 });
