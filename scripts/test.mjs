@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -12,6 +13,8 @@ fs.mkdirSync(reports, { recursive: true });
 const results = [];
 let passed = 0;
 let failed = 0;
+// Repeated under the summary: CI often shows only the end of what a run printed.
+const failures = [];
 
 function step(name, command, args, env = {}) {
   console.log(`\n━━━ ${name} ━━━ ${command} ${args.join(' ')}`);
@@ -20,6 +23,18 @@ function step(name, command, args, env = {}) {
   const ok = run.status === 0;
   results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
   return ok;
+}
+
+function firstLine(text) {
+  const plain = stripVTControlCharacters(String(text ?? ''));
+  return plain.split('\n').find((line) => line.trim() !== '') ?? '(no message)';
+}
+
+function* playwrightSpecs(suites) {
+  for (const suite of suites) {
+    yield* suite.specs ?? [];
+    yield* playwrightSpecs(suite.suites ?? []);
+  }
 }
 
 function readJson(file) {
@@ -46,6 +61,12 @@ const vitest = readJson(vitestReport);
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
+  for (const file of vitest.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) failures.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0) failures.push(`${where}: ${firstLine(file.message)}`);
+  }
   console.log(
     `vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed, ${vitest.numPendingTests} skipped`,
   );
@@ -72,6 +93,13 @@ if (browser && step('web build', 'npm', ['run', '--silent', 'build'])) {
     const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = playwright.stats ?? {};
     passed += expected + flaky;
     failed += unexpected;
+    for (const spec of playwrightSpecs(playwright.suites ?? [])) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected') continue;
+        const error = t.results?.at(-1)?.error?.message;
+        failures.push(`${spec.file}:${spec.line} › ${t.projectName} › ${spec.title}: ${firstLine(error)}`);
+      }
+    }
     console.log(`playwright: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped`);
   } else {
     failed += 1;
@@ -84,6 +112,10 @@ if (browser && step('web build', 'npm', ['run', '--silent', 'build'])) {
 
 console.log('\n━━━ summary ━━━');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds} s)`);
+if (failures.length > 0) {
+  console.log('\nfailed:');
+  for (const f of failures) console.log(`  ✗ ${f}`);
+}
 const allOk = results.every((r) => r.ok) && failed === 0;
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(allOk ? 0 : 1);
