@@ -126,18 +126,29 @@ export function doctorFields(row: DoctorRow) {
   };
 }
 
+// Scalar subqueries, not left joins: SQLite reads this row in 13 µs against 49 with the same lookups joined
+// (measured on 300,000 doctors; docs/decisions/0010).
 const doctorForUserQuery = preparedQuery(
   (db, p: { id: string; userId: string }) =>
     db
       .selectFrom('doctors')
-      .leftJoin('doctor_user_data as ud', (join) =>
-        join.onRef('ud.doctor_id', '=', 'doctors.id').on('ud.user_id', '=', p.userId),
-      )
-      .leftJoin('recent_doctors as r', (join) =>
-        join.onRef('r.doctor_id', '=', 'doctors.id').on('r.user_id', '=', p.userId),
-      )
       .selectAll('doctors')
-      .select(['ud.target', 'ud.potential_target', 'r.viewed_at'])
+      .select((eb) => {
+        const userData = eb
+          .selectFrom('doctor_user_data as ud')
+          .whereRef('ud.doctor_id', '=', 'doctors.id')
+          .where('ud.user_id', '=', p.userId);
+        return [
+          userData.select('ud.target').as('target'),
+          userData.select('ud.potential_target').as('potential_target'),
+          eb
+            .selectFrom('recent_doctors as r')
+            .select('r.viewed_at')
+            .whereRef('r.doctor_id', '=', 'doctors.id')
+            .where('r.user_id', '=', p.userId)
+            .as('viewed_at'),
+        ];
+      })
       .where('doctors.id', '=', p.id),
   ['id', 'userId'],
 );
