@@ -8,6 +8,7 @@ export * from './common/time-zone.ts';
 export * from './common/paging.ts';
 export * from './doctors/doctors.rules.ts';
 export * from './doctors/doctors.schemas.ts';
+export * from './offices/office-record.ts';
 export * from './offices/offices.schemas.ts';
 export * from './geo/geo.schemas.ts';
 export * from './configuration/targets.schemas.ts';

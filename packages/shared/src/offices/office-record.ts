@@ -15,3 +15,5 @@ export const officeRecordFields = {
   phone: z.string().nullable(),
   email: z.string().nullable(),
 };
+
+export type OfficeRecord = z.infer<z.ZodObject<typeof officeRecordFields>>;

@@ -10,7 +10,7 @@ import type {
   OfficesTable,
   TargetsTable,
 } from '#server/db/schema.ts';
-import { doctorNameColumns, doctorSearchPrefixes, doctorSearchWords } from '#server/modules/doctors/doctor-search.ts';
+import { doctorNameColumns, doctorSearchRows } from '#server/modules/doctors/doctor-search.ts';
 import { officeSearchColumns } from '#server/modules/offices/office-search.ts';
 import {
   COMMUNES,
@@ -122,8 +122,9 @@ export function* generateDirectory(options: DirectoryOptions): Generator<Directo
       };
       batch.doctors.push(doctor);
       const named = { firstName: doctor.first_name, lastName: doctor.last_name, rpps: doctor.rpps };
-      batch.doctorSearchWords.push(...doctorSearchWords(doctor.id, named));
-      batch.doctorSearchPrefixes.push(...doctorSearchPrefixes(doctor.id, named));
+      const search = doctorSearchRows(doctor.id, named);
+      batch.doctorSearchWords.push(...search.words);
+      batch.doctorSearchPrefixes.push(...search.prefixes);
       const bits = specialtyBit(doctor.primary_specialty) | specialtyBit(doctor.secondary_specialty);
       links.forEach((officeIndex, rank) => {
         specialtyBits[officeIndex] = (specialtyBits[officeIndex] ?? 0) | bits;

@@ -77,11 +77,14 @@ export const SHORT_PREFIX_MAX = 4;
 /**
  * The rows of doctor_search_prefixes for a doctor: the first 1 to 4 characters of each word and of the RPPS,
  * each with its name tier (0 when it starts a word of both names, 1 of one, 2 only the RPPS: the spec's 100,
- * 10 and 5 for one typed word) and the doctor's word starts (wordStarts).
+ * 10 and 5 for one typed word) and the doctor's word starts (wordStarts), built from the doctor's search words.
  */
-export function doctorSearchPrefixes(doctorId: string, doctor: Named): DoctorSearchPrefixesTable[] {
+export function doctorSearchPrefixes(
+  doctorId: string,
+  doctor: Named,
+  words: DoctorSearchWordsTable[] = doctorSearchWords(doctorId, doctor),
+): DoctorSearchPrefixesTable[] {
   const { first_name_norm, last_name_norm } = doctorNameColumns(doctor);
-  const words = doctorSearchWords(doctorId, doctor);
   const word_starts = wordStarts(words.map((row) => row.word));
   const fields = new Map<string, Set<DoctorSearchWordsTable['field']>>();
   for (const { word, field } of words) {
@@ -101,6 +104,12 @@ export function doctorSearchPrefixes(doctorId: string, doctor: Named): DoctorSea
     doctor_id: doctorId,
     word_starts,
   }));
+}
+
+/** Both search tables' rows for a doctor, the words computed once. */
+export function doctorSearchRows(doctorId: string, doctor: Named) {
+  const words = doctorSearchWords(doctorId, doctor);
+  return { words, prefixes: doctorSearchPrefixes(doctorId, doctor, words) };
 }
 
 /** How many bits wordStarts uses: an integer below 2^52 stays exact in JavaScript, SQLite and PostgreSQL. */

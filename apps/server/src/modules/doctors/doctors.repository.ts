@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
 import type { Database, DoctorsTable } from '#server/db/schema.ts';
+import { toOfficeRecord } from '#server/modules/offices/office-record.ts';
 
 export type DoctorRow = DoctorsTable;
 
@@ -89,23 +90,9 @@ export function toDoctorListItem(row: ListItemRow, recentIds: ReadonlySet<string
 
 type DoctorOfficeRow = Awaited<ReturnType<typeof doctorOfficesQuery>>[number];
 
-/** One literal (decision 0010): a doctor's detail lists their offices. */
+/** A doctor's detail lists their offices. */
 function toDoctorOffice(row: DoctorOfficeRow): DoctorOffice {
-  return {
-    id: row.id,
-    name: row.name,
-    sector: row.sector,
-    address: row.address,
-    postal_code: row.postal_code,
-    city: row.city,
-    uga: row.uga,
-    uga_name: row.uga_name,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    phone: row.phone,
-    email: row.email,
-    is_primary: row.is_primary === 1,
-  };
+  return Object.assign(toOfficeRecord(row), { is_primary: row.is_primary === 1 });
 }
 
 export function doctorFields(row: DoctorRow) {
@@ -225,8 +212,7 @@ export class DoctorsRepository {
   async replaceSearchIndex(
     db: Db,
     id: string,
-    words: Database['doctor_search_words'][],
-    prefixes: Database['doctor_search_prefixes'][],
+    { words, prefixes }: { words: Database['doctor_search_words'][]; prefixes: Database['doctor_search_prefixes'][] },
   ): Promise<void> {
     await db.deleteFrom('doctor_search_words').where('doctor_id', '=', id).execute();
     await db.deleteFrom('doctor_search_prefixes').where('doctor_id', '=', id).execute();

@@ -20,7 +20,7 @@ import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import type { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
 import type { DoctorOfficesRepository } from './doctor-offices.repository.ts';
 import type { DoctorSearchRepository } from './doctor-search.repository.ts';
-import { doctorNameColumns, doctorSearchPrefixes, doctorSearchWords, SHORT_PREFIX_MAX } from './doctor-search.ts';
+import { doctorNameColumns, doctorSearchRows, SHORT_PREFIX_MAX } from './doctor-search.ts';
 import { type DoctorRow, type DoctorsRepository, doctorFields, toDoctorListItem } from './doctors.repository.ts';
 
 /**
@@ -155,12 +155,7 @@ export class DoctorsService {
         updated_by: auth.user.email,
       };
       await this.deps.doctors.insert(trx, row);
-      await this.deps.doctors.replaceSearchIndex(
-        trx,
-        id,
-        doctorSearchWords(id, input),
-        doctorSearchPrefixes(id, input),
-      );
+      await this.deps.doctors.replaceSearchIndex(trx, id, doctorSearchRows(id, input));
       await this.deps.logs.record(trx, {
         action: 'create',
         entityType: 'doctor',
@@ -197,12 +192,7 @@ export class DoctorsService {
       };
       await this.deps.doctors.update(trx, id, columns);
       if (patch.firstName !== undefined || patch.lastName !== undefined || patch.rpps !== undefined) {
-        await this.deps.doctors.replaceSearchIndex(
-          trx,
-          id,
-          doctorSearchWords(id, merged),
-          doctorSearchPrefixes(id, merged),
-        );
+        await this.deps.doctors.replaceSearchIndex(trx, id, doctorSearchRows(id, merged));
         this.matchCounts.clear();
       }
       if (patch.primarySpecialty !== undefined || patch.secondarySpecialty !== undefined) {

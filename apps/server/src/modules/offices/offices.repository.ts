@@ -5,6 +5,7 @@ import { type PreparedParams as Params, preparedQuery, preparedShapes } from '#s
 import { type ListItemRow, withListItems } from '#server/modules/doctors/doctors.repository.ts';
 import type { Database, OfficesTable } from '#server/db/schema.ts';
 import { prefixUpperBound } from '#server/modules/doctors/doctor-search.ts';
+import { toOfficeRecord } from './office-record.ts';
 
 export type OfficeRow = OfficesTable;
 
@@ -119,23 +120,7 @@ function doctorsParams(officeId: string, filter: OfficeDoctorsFilter): Params {
 }
 
 export function toOffice(row: OfficeRow, doctorCount: number): Office {
-  return {
-    id: row.id,
-    name: row.name,
-    sector: row.sector,
-    address: row.address,
-    postal_code: row.postal_code,
-    city: row.city,
-    uga: row.uga,
-    uga_name: row.uga_name,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    phone: row.phone,
-    email: row.email,
-    doctorCount,
-    updatedBy: row.updated_by,
-    updatedAt: row.updated_at,
-  };
+  return Object.assign(toOfficeRecord(row), { doctorCount, updatedBy: row.updated_by, updatedAt: row.updated_at });
 }
 
 /** The office's number of doctors, as a column. */
