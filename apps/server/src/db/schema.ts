@@ -82,6 +82,16 @@ export type DoctorsTable = {
   created_at: string;
   updated_at: string;
   updated_by: string | null;
+  /**
+   * The primary office's id and the fields a list shows of it, copied from doctor_offices and offices
+   * (docs/decisions/0011): a list row reads one table instead of three. Written only by
+   * DoctorOfficesRepository.refreshPrimaryOffice and the bulk loads.
+   */
+  primary_office_id: string | null;
+  primary_office_name: string | null;
+  primary_office_address: string | null;
+  primary_office_postal_code: string | null;
+  primary_office_city: string | null;
 };
 
 export type DoctorSearchWordsTable = {

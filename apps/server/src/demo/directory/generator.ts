@@ -11,6 +11,7 @@ import type {
   TargetsTable,
 } from '#server/db/schema.ts';
 import { doctorNameColumns, doctorSearchRows } from '#server/modules/doctors/doctor-search.ts';
+import { NO_PRIMARY_OFFICE } from '#server/modules/doctors/doctor-offices.repository.ts';
 import { officeSearchColumns } from '#server/modules/offices/office-search.ts';
 import {
   COMMUNES,
@@ -78,8 +79,10 @@ export function* generateDirectory(options: DirectoryOptions): Generator<Directo
   const updater = () =>
     options.updatedBy && options.updatedBy.length > 0 && random.chance(0.3) ? random.pick(options.updatedBy) : null;
 
-  // Offices, kept as ids and places for the doctors' links.
+  // Offices, kept as ids and places for the doctors' links, and as the fields a doctor's row copies of its
+  // primary office (docs/decisions/0011).
   const officeIds: string[] = [];
+  const officeListed: PrimaryOfficeColumns[] = [];
   const officeCommune = new Int32Array(options.offices);
   const officesByCommune = new Map<number, number[]>();
   const officesByDepartment = new Map<string, number[]>();
@@ -94,6 +97,13 @@ export function* generateDirectory(options: DirectoryOptions): Generator<Directo
       const createdAt = pastTime();
       offices.push({ ...office, created_at: createdAt, updated_at: createdAt, updated_by: updater() });
       officeIds.push(office.id);
+      officeListed.push({
+        primary_office_id: office.id,
+        primary_office_name: office.name,
+        primary_office_address: office.address,
+        primary_office_postal_code: office.postal_code,
+        primary_office_city: office.city,
+      });
       officeCommune[index] = communeIndex;
       push(officesByCommune, communeIndex, index);
       push(officesByDepartment, commune.department, index);
@@ -119,6 +129,7 @@ export function* generateDirectory(options: DirectoryOptions): Generator<Directo
         created_at: createdAt,
         updated_at: createdAt,
         updated_by: updater(),
+        ...((links[0] !== undefined && officeListed[links[0]]) || NO_PRIMARY_OFFICE),
       };
       batch.doctors.push(doctor);
       const named = { firstName: doctor.first_name, lastName: doctor.last_name, rpps: doctor.rpps };
@@ -270,7 +281,16 @@ function communeJitterKm(): number[] {
 
 // ——— doctors ———
 
-type GeneratedDoctor = Omit<DoctorsTable, 'created_at' | 'updated_at' | 'updated_by'>;
+type PrimaryOfficeColumns = Pick<
+  DoctorsTable,
+  | 'primary_office_id'
+  | 'primary_office_name'
+  | 'primary_office_address'
+  | 'primary_office_postal_code'
+  | 'primary_office_city'
+>;
+
+type GeneratedDoctor = Omit<DoctorsTable, 'created_at' | 'updated_at' | 'updated_by' | keyof PrimaryOfficeColumns>;
 
 const SPECIALTY_WEIGHTS: readonly number[] = [25, 17, 15, 23, 20];
 const pickSpecialty = weightedPicker(SPECIALTY_WEIGHTS);

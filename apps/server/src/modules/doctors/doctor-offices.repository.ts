@@ -1,4 +1,14 @@
+import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
+
+/** A doctor without offices: their row's copy of a primary office (docs/decisions/0011). */
+export const NO_PRIMARY_OFFICE = {
+  primary_office_id: null,
+  primary_office_name: null,
+  primary_office_address: null,
+  primary_office_postal_code: null,
+  primary_office_city: null,
+};
 
 /** The doctor–office links and what depends on them: the primary flag and the office's specialties. */
 export class DoctorOfficesRepository {
@@ -7,6 +17,7 @@ export class DoctorOfficesRepository {
       .insertInto('doctor_offices')
       .values({ doctor_id: doctorId, office_id: officeId, is_primary: isPrimary ? 1 : 0, created_at: at })
       .execute();
+    if (isPrimary) await this.refreshPrimaryOffice(db, [doctorId]);
   }
 
   async exists(db: Db, doctorId: string, officeId: string): Promise<boolean> {
@@ -42,9 +53,13 @@ export class DoctorOfficesRepository {
       .where('doctor_id', '=', doctorId)
       .where('office_id', '=', officeId)
       .execute();
+    await this.refreshPrimaryOffice(db, [doctorId]);
   }
 
-  /** When a doctor has offices but none is primary (the primary was removed), the oldest link becomes it. */
+  /**
+   * After a link was removed: when the doctor still has offices but none is primary (the primary was removed),
+   * the oldest link becomes it; the doctor's copy of its primary office follows either way.
+   */
   async ensurePrimary(db: Db, doctorId: string): Promise<void> {
     const links = await db
       .selectFrom('doctor_offices')
@@ -53,9 +68,22 @@ export class DoctorOfficesRepository {
       .orderBy('created_at')
       .orderBy('office_id')
       .execute();
-    if (links.length === 0 || links.some((link) => link.is_primary === 1)) return;
     const first = links[0];
-    if (first) await this.setPrimary(db, doctorId, first.office_id);
+    if (first && !links.some((link) => link.is_primary === 1)) await this.setPrimary(db, doctorId, first.office_id);
+    else await this.refreshPrimaryOffice(db, [doctorId]);
+  }
+
+  /**
+   * Copies each doctor's primary office (or none) onto the doctor's row, where the lists read it
+   * (docs/decisions/0011). Runs in the transaction of every change to a link, a primary flag or an office.
+   */
+  async refreshPrimaryOffice(db: Db, doctorIds: readonly string[]): Promise<void> {
+    if (doctorIds.length === 0) return;
+    await db.updateTable('doctors').set(NO_PRIMARY_OFFICE).where('id', 'in', doctorIds).execute();
+    await sql`update doctors set primary_office_id = o.id, primary_office_name = o.name,
+        primary_office_address = o.address, primary_office_postal_code = o.postal_code, primary_office_city = o.city
+      from doctor_offices as l join offices as o on o.id = l.office_id
+      where l.doctor_id = doctors.id and l.is_primary = 1 and doctors.id in (${sql.join(doctorIds)})`.execute(db);
   }
 
   async doctorIdsOf(db: Db, officeId: string): Promise<string[]> {

@@ -7,14 +7,10 @@ import { toOfficeRecord } from '#server/modules/offices/office-record.ts';
 
 export type DoctorRow = DoctorsTable;
 
-export type ListItemRow = DoctorRow & {
+/** What a list shows of a doctor: the doctor's row (its primary office included) and what the user adds to it. */
+export type ListItemRow = Omit<DoctorRow, 'first_name_norm' | 'last_name_norm' | 'created_at'> & {
   target: string | null;
   potential_target: string | null;
-  office_id: string | null;
-  office_name: string | null;
-  office_address: string | null;
-  office_postal_code: string | null;
-  office_city: string | null;
   /** When the user last opened this doctor, if it is among their recent doctors. */
   recent_at: string | null;
 };
@@ -22,18 +18,19 @@ export type ListItemRow = DoctorRow & {
 /**
  * A page's doctors as list items (the user's targets, the primary office, the recent flag), in the page's
  * order. `page` is a `with page as (…)` clause whose rows carry `doctor_id` and the columns `order` uses.
+ * The primary office comes from the doctor's own row (docs/decisions/0011).
  */
 export function withListItems(page: RawBuilder<unknown>, userId: unknown, order: RawBuilder<unknown>) {
   return sql<ListItemRow>`${page}
-    select doctors.*, ud.target, ud.potential_target, o.id as office_id, o.name as office_name,
-      o.address as office_address, o.postal_code as office_postal_code, o.city as office_city,
-      r.viewed_at as recent_at
+    select doctors.id, doctors.rpps, doctors.first_name, doctors.last_name, doctors.title, doctors.prefix,
+      doctors.gender, doctors.email, doctors.phone, doctors.primary_specialty, doctors.secondary_specialty,
+      doctors.updated_at, doctors.updated_by, doctors.primary_office_id, doctors.primary_office_name,
+      doctors.primary_office_address, doctors.primary_office_postal_code, doctors.primary_office_city,
+      ud.target, ud.potential_target, r.viewed_at as recent_at
     from page
     join doctors on doctors.id = page.doctor_id
-    left join doctor_user_data as ud on ud.doctor_id = doctors.id and ud.user_id = ${userId}
-    left join doctor_offices as po on po.doctor_id = doctors.id and po.is_primary = 1
-    left join offices as o on o.id = po.office_id
-    left join recent_doctors as r on r.doctor_id = doctors.id and r.user_id = ${userId}
+    left join doctor_user_data as ud on ud.doctor_id = page.doctor_id and ud.user_id = ${userId}
+    left join recent_doctors as r on r.doctor_id = page.doctor_id and r.user_id = ${userId}
     order by ${order}`;
 }
 
@@ -75,14 +72,14 @@ export function toDoctorListItem(row: ListItemRow, recentIds: ReadonlySet<string
     updatedBy: row.updated_by,
     updatedAt: row.updated_at,
     primaryOffice:
-      row.office_id === null
+      row.primary_office_id === null
         ? null
         : {
-            id: row.office_id,
-            name: row.office_name ?? '',
-            address: row.office_address ?? '',
-            postal_code: row.office_postal_code ?? '',
-            city: row.office_city ?? '',
+            id: row.primary_office_id,
+            name: row.primary_office_name ?? '',
+            address: row.primary_office_address ?? '',
+            postal_code: row.primary_office_postal_code ?? '',
+            city: row.primary_office_city ?? '',
           },
     isRecent: recentIds.has(row.id) || row.recent_at !== null,
   };

@@ -18,7 +18,7 @@ import { ExpiringCache } from '#server/http/expiring-cache.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import type { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
-import type { DoctorOfficesRepository } from './doctor-offices.repository.ts';
+import { type DoctorOfficesRepository, NO_PRIMARY_OFFICE } from './doctor-offices.repository.ts';
 import type { DoctorSearchRepository } from './doctor-search.repository.ts';
 import { doctorNameColumns, doctorSearchRows, SHORT_PREFIX_MAX } from './doctor-search.ts';
 import { type DoctorRow, type DoctorsRepository, doctorFields, toDoctorListItem } from './doctors.repository.ts';
@@ -153,6 +153,7 @@ export class DoctorsService {
         created_at: now,
         updated_at: now,
         updated_by: auth.user.email,
+        ...NO_PRIMARY_OFFICE,
       };
       await this.deps.doctors.insert(trx, row);
       await this.deps.doctors.replaceSearchIndex(trx, id, doctorSearchRows(id, input));

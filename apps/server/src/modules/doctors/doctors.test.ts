@@ -255,6 +255,42 @@ describe.each(engines())('doctors on %s', (engine) => {
       expect(detail.offices[0]?.is_primary).toBe(true);
     });
 
+    it("lists show the doctor's primary office as the detail does, through every change of links and offices", async () => {
+      const doctor = await t.factory.doctor();
+      const [a, b] = [await t.factory.office({ name: 'Alpha' }), await t.factory.office({ name: 'Beta' })];
+      const listed = async () => {
+        const detail = (await rep('GET', `/api/doctors/${doctor.id}`)).body as Doctor;
+        const search = (await rep('GET', `/api/doctors/search?search=${doctor.rpps}`)).body as DoctorSearchResult;
+        const expected = detail.primaryOffice && {
+          id: detail.primaryOffice.id,
+          name: detail.primaryOffice.name,
+          address: detail.primaryOffice.address,
+          postal_code: detail.primaryOffice.postal_code,
+          city: detail.primaryOffice.city,
+        };
+        expect(search.doctors[0]?.primaryOffice ?? null).toEqual(expected);
+        for (const office of detail.offices) {
+          const { doctors } = (await rep('GET', `/api/offices/${office.id}/doctors`)).body as DoctorSearchResult;
+          expect(doctors.find((item) => item.id === doctor.id)?.primaryOffice ?? null).toEqual(expected);
+        }
+        return expected;
+      };
+
+      expect(await listed()).toBeNull();
+      await rep('POST', `/api/doctors/${doctor.id}/offices`, { officeId: a.id });
+      await rep('POST', `/api/doctors/${doctor.id}/offices`, { officeId: b.id });
+      expect(await listed()).toMatchObject({ id: a.id, name: 'Alpha' });
+      await rep('PUT', `/api/doctors/${doctor.id}/offices/${b.id}/primary`);
+      expect(await listed()).toMatchObject({ id: b.id, name: 'Beta' });
+      const moved = { name: 'Beta Santé', address: '3 rue Neuve', postal_code: '69002', city: 'Lyon' };
+      expect((await rep('PUT', `/api/offices/${b.id}`, moved)).status).toBe(200);
+      expect(await listed()).toEqual({ id: b.id, ...moved });
+      expect((await rep('DELETE', `/api/offices/${b.id}/doctors/${doctor.id}`)).status).toBe(204);
+      expect(await listed()).toMatchObject({ id: a.id, name: 'Alpha' });
+      expect((await rep('DELETE', `/api/offices/${a.id}`)).status).toBe(204);
+      expect(await listed()).toBeNull();
+    });
+
     it('the database itself refuses two primary offices for one doctor', async () => {
       const doctor = await t.factory.doctor();
       const [a, b] = [await t.factory.office(), await t.factory.office()];

@@ -106,6 +106,8 @@ export class OfficesService {
       const merged = { ...before, ...patch };
       const columns = { ...patch, ...officeSearchColumns(merged), updated_at: nowIso(), updated_by: auth.user.email };
       await this.deps.offices.update(trx, id, columns);
+      // The doctors whose primary office this is list its name, address and city from their own rows.
+      await this.deps.links.refreshPrimaryOffice(trx, await this.deps.links.doctorIdsOf(trx, id));
       const after = { ...before, ...columns };
       await this.deps.logs.record(trx, {
         action: 'update',
