@@ -120,6 +120,12 @@ export type DoctorSearchPrefixesTable = {
   word_starts: number;
 };
 
+/** How many doctors have each prefix of doctor_search_prefixes: a one-word search's total (docs/decisions/0012). */
+export type DoctorPrefixCountsTable = {
+  prefix: string;
+  doctors: number;
+};
+
 export type OfficesTable = {
   id: string;
   name: string;
@@ -265,6 +271,7 @@ export type Database = {
   doctors: DoctorsTable;
   doctor_search_words: DoctorSearchWordsTable;
   doctor_search_prefixes: DoctorSearchPrefixesTable;
+  doctor_prefix_counts: DoctorPrefixCountsTable;
   offices: OfficesTable;
   doctor_offices: DoctorOfficesTable;
   office_specialties: OfficeSpecialtiesTable;

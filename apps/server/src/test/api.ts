@@ -20,6 +20,7 @@ const DIRECTORY_TABLES = [
   'doctors',
   'doctor_search_words',
   'doctor_search_prefixes',
+  'doctor_prefix_counts',
   'offices',
   'doctor_offices',
   'office_specialties',

@@ -1,6 +1,7 @@
 import type { ApprovalStatus, Specialty } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
-import { doctorNameColumns, doctorSearchPrefixes, doctorSearchWords } from '#server/modules/doctors/doctor-search.ts';
+import { doctorNameColumns, doctorSearchRows } from '#server/modules/doctors/doctor-search.ts';
+import { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
 import { officeSearchColumns } from '#server/modules/offices/office-search.ts';
 import { newId } from '#server/db/ids.ts';
 import { nowIso } from '#server/db/time.ts';
@@ -80,8 +81,7 @@ export function createFactory(db: Db) {
           updated_by: null,
         })
         .execute();
-      await db.insertInto('doctor_search_words').values(doctorSearchWords(id, doctor)).execute();
-      await db.insertInto('doctor_search_prefixes').values(doctorSearchPrefixes(id, doctor)).execute();
+      await new DoctorsRepository(db).replaceSearchIndex(db, id, doctorSearchRows(id, doctor));
       return { id, rpps: doctor.rpps };
     },
 

@@ -7,6 +7,7 @@ import * as m202611240100 from './202611240100_index_open_activities.ts';
 import * as m202611250000 from './202611250000_add_search_word_overlaps.ts';
 import * as m202611250100 from './202611250100_add_prefix_word_starts.ts';
 import * as m202611260000 from './202611260000_add_doctor_primary_office.ts';
+import * as m202611260100 from './202611260100_create_doctor_prefix_counts.ts';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '202611250000_add_search_word_overlaps': m202611250000,
   '202611250100_add_prefix_word_starts': m202611250100,
   '202611260000_add_doctor_primary_office': m202611260000,
+  '202611260100_create_doctor_prefix_counts': m202611260100,
 };

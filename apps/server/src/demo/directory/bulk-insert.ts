@@ -150,7 +150,28 @@ export async function insertDirectory(
     inFlight.add(insert);
   }
   await settle(true);
+  await recountDoctorPrefixes(db);
   return rows;
+}
+
+/**
+ * The prefix counts of the whole directory, counted again after a bulk load (decision 0012): one pass over the
+ * prefix table, where keeping them batch by batch would update the same few thousand rows for every batch.
+ */
+export async function recountDoctorPrefixes(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('doctor_prefix_counts').execute();
+    await trx
+      .insertInto('doctor_prefix_counts')
+      .columns(['prefix', 'doctors'])
+      .expression(
+        trx
+          .selectFrom('doctor_search_prefixes')
+          .select((eb) => ['prefix', eb.fn.countAll<number>().as('doctors')])
+          .groupBy('prefix'),
+      )
+      .execute();
+  });
 }
 
 /** Rows of a batch, for progress reports. */

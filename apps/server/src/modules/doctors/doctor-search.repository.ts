@@ -54,8 +54,23 @@ export class DoctorSearchRepository {
     return row?.count ?? 0;
   }
 
-  /** How many doctors have `prefix` (1 to 4 characters) and match every other term. */
+  /**
+   * How many doctors have `prefix` (1 to 4 characters) and match every other term. Alone, the prefix's count is
+   * kept in doctor_prefix_counts (decision 0012): one row, where counting "d" reads a sixth of the directory.
+   */
   async prefixMatches(prefix: string, others: string[]): Promise<number> {
+    if (others.length === 0) {
+      const [counted] = await this.shapes<{ doctors: number }>(
+        this.db,
+        'prefix-count',
+        () => ({
+          names: ['prefix'],
+          build: (_db, p) => sql`select doctors from doctor_prefix_counts where prefix = ${p.prefix}`,
+        }),
+        { prefix },
+      );
+      return counted?.doctors ?? 0;
+    }
     const [row] = await this.shapes<{ count: number }>(
       this.db,
       `prefix-count:${others.length}`,

@@ -202,19 +202,37 @@ export class DoctorsRepository {
     await db.updateTable('doctors').set({ updated_at: at, updated_by: by }).where('id', '=', id).execute();
   }
 
+  /** The doctor's search rows go first, through replaceSearchIndex, so the prefix counts follow. */
   async delete(db: Db, id: string): Promise<void> {
+    await this.replaceSearchIndex(db, id, { words: [], prefixes: [] });
     await db.deleteFrom('doctors').where('id', '=', id).execute();
   }
 
+  /** A doctor's search rows, replaced, and the prefix counts moved by the difference (decision 0012). */
   async replaceSearchIndex(
     db: Db,
     id: string,
     { words, prefixes }: { words: Database['doctor_search_words'][]; prefixes: Database['doctor_search_prefixes'][] },
   ): Promise<void> {
+    const before = await db.selectFrom('doctor_search_prefixes').select('prefix').where('doctor_id', '=', id).execute();
     await db.deleteFrom('doctor_search_words').where('doctor_id', '=', id).execute();
     await db.deleteFrom('doctor_search_prefixes').where('doctor_id', '=', id).execute();
     if (words.length > 0) await db.insertInto('doctor_search_words').values(words).execute();
     if (prefixes.length > 0) await db.insertInto('doctor_search_prefixes').values(prefixes).execute();
+    const deltas = new Map<string, number>();
+    for (const { prefix } of before) deltas.set(prefix, (deltas.get(prefix) ?? 0) - 1);
+    for (const { prefix } of prefixes) deltas.set(prefix, (deltas.get(prefix) ?? 0) + 1);
+    const changed = [...deltas].filter(([, delta]) => delta !== 0).map(([prefix, doctors]) => ({ prefix, doctors }));
+    if (changed.length === 0) return;
+    await db
+      .insertInto('doctor_prefix_counts')
+      .values(changed)
+      .onConflict((oc) =>
+        oc.column('prefix').doUpdateSet((eb) => ({
+          doctors: eb('doctor_prefix_counts.doctors', '+', eb.ref('excluded.doctors')),
+        })),
+      )
+      .execute();
   }
 
   async upsertUserData(

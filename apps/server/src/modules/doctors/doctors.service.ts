@@ -94,7 +94,11 @@ export class DoctorsService {
       const total = await this.cachedCount(`word:${key}`, () => search.wordMatches(driving, others));
       return { rows: total > offset ? await search.rankedPage({ source: 'words', ...page }) : [], total };
     }
-    const total = await this.cachedCount(`prefix:${key}`, () => search.prefixMatches(driving, others));
+    // One prefix alone reads its kept count (decision 0012): live, and cheaper than the cache's key.
+    const total =
+      others.length === 0
+        ? await search.prefixMatches(driving, others)
+        : await this.cachedCount(`prefix:${key}`, () => search.prefixMatches(driving, others));
     if (total <= offset) return { rows: [], total };
     // One short word: the prefix index's order is the score's (name tier, then names), whatever the count.
     if (others.length > 0 && total <= RANKED_SEARCH_CAP) {
@@ -111,7 +115,7 @@ export class DoctorsService {
     for (const term of longestFirst) {
       const count =
         term.length <= SHORT_PREFIX_MAX
-          ? await this.cachedCount(`prefix:${term}`, () => this.deps.search.prefixMatches(term, []))
+          ? await this.deps.search.prefixMatches(term, [])
           : await this.cachedCount(`probe:${term}`, () => this.deps.search.termMatches(term, SELECTIVITY_PROBE));
       counts.set(term, Math.min(count, SELECTIVITY_PROBE));
     }

@@ -206,6 +206,47 @@ describe.each(engines())('doctors on %s', (engine) => {
     });
   });
 
+  describe('prefix counts', () => {
+    /** The kept counts, and the counts of the prefix rows themselves (prefixes no doctor has any more read 0). */
+    const counts = async () => {
+      const kept = await t.database.db.selectFrom('doctor_prefix_counts').selectAll().execute();
+      const counted = await t.database.db
+        .selectFrom('doctor_search_prefixes')
+        .select((eb) => ['prefix', eb.fn.countAll<number>().as('doctors')])
+        .groupBy('prefix')
+        .execute();
+      const byPrefix = (rows: { prefix: string; doctors: number }[]) =>
+        Object.fromEntries(
+          rows.filter((row) => Number(row.doctors) !== 0).map((row) => [row.prefix, Number(row.doctors)]),
+        );
+      return { kept: byPrefix(kept), counted: byPrefix(counted) };
+    };
+
+    it("follow every doctor's creation, renaming and deletion, and give a one-word search its total", async () => {
+      const created = (
+        await rep('POST', '/api/doctors', { ...validDoctor, rpps: '30303030303', lastName: 'Quenouille' })
+      ).body as Doctor;
+      let { kept, counted } = await counts();
+      expect(kept).toEqual(counted);
+      const quen = kept.quen ?? 0;
+      expect(quen).toBeGreaterThan(0);
+
+      await rep('PUT', `/api/doctors/${created.id}`, { lastName: 'Zébulon-Quenelle', rpps: '30303030304' });
+      ({ kept, counted } = await counts());
+      expect(kept).toEqual(counted);
+      expect(kept.quen).toBe(quen);
+      const search = (await rep('GET', '/api/doctors/search?search=zeb')).body as DoctorSearchResult;
+      expect(search.total).toBe(kept.zeb);
+      expect(search.doctors.map((doctor) => doctor.id)).toContain(created.id);
+
+      expect((await rep('DELETE', `/api/doctors/${created.id}`)).status).toBe(204);
+      ({ kept, counted } = await counts());
+      expect(kept).toEqual(counted);
+      expect(kept['3030']).toBe(counted['3030']);
+      expect((await rep('GET', '/api/doctors/search?search=zeb')).body).toMatchObject({ total: kept.zeb ?? 0 });
+    });
+  });
+
   describe('primary office', () => {
     it('makes the first linked office primary, and moves the flag on request', async () => {
       const doctor = await t.factory.doctor();
