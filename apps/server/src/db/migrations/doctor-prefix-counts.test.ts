@@ -19,7 +19,7 @@ async function counts(db: DatabaseHandle['db']) {
     .orderBy('prefix')
     .execute();
   const byPrefix = (rows: { prefix: string; doctors: number }[]) =>
-    Object.fromEntries(rows.map((row) => [row.prefix, Number(row.doctors)]));
+    Object.fromEntries(rows.map((row) => [row.prefix, row.doctors]));
   return { kept: byPrefix(kept), counted: byPrefix(counted) };
 }
 

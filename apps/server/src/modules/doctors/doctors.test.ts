@@ -216,9 +216,7 @@ describe.each(engines())('doctors on %s', (engine) => {
         .groupBy('prefix')
         .execute();
       const byPrefix = (rows: { prefix: string; doctors: number }[]) =>
-        Object.fromEntries(
-          rows.filter((row) => Number(row.doctors) !== 0).map((row) => [row.prefix, Number(row.doctors)]),
-        );
+        Object.fromEntries(rows.filter((row) => row.doctors !== 0).map((row) => [row.prefix, row.doctors]));
       return { kept: byPrefix(kept), counted: byPrefix(counted) };
     };
 
