@@ -18,11 +18,17 @@ export type ListItemRow = Omit<DoctorRow, 'first_name_norm' | 'last_name_norm' |
 /**
  * A page's doctors as list items (the user's targets, the primary office, the recent flag), in the page's
  * order. `page` is a `with page as (…)` clause whose rows carry `doctor_id` and the columns `order` uses.
- * The primary office comes from the doctor's own row (docs/decisions/0011).
+ * The primary office comes from the doctor's own row (docs/decisions/0011). `extra` is one more column, the
+ * same on every row (a page's total).
  */
-export function withListItems(page: RawBuilder<unknown>, userId: unknown, order: RawBuilder<unknown>) {
+export function withListItems(
+  page: RawBuilder<unknown>,
+  userId: unknown,
+  order: RawBuilder<unknown>,
+  extra?: RawBuilder<unknown>,
+) {
   return sql<ListItemRow>`${page}
-    select doctors.id, doctors.rpps, doctors.first_name, doctors.last_name, doctors.title, doctors.prefix,
+    select ${extra ? sql`${extra}, ` : sql``}doctors.id, doctors.rpps, doctors.first_name, doctors.last_name, doctors.title, doctors.prefix,
       doctors.gender, doctors.email, doctors.phone, doctors.primary_specialty, doctors.secondary_specialty,
       doctors.updated_at, doctors.updated_by, doctors.primary_office_id, doctors.primary_office_name,
       doctors.primary_office_address, doctors.primary_office_postal_code, doctors.primary_office_city,

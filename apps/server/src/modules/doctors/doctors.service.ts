@@ -94,16 +94,16 @@ export class DoctorsService {
       const total = await this.cachedCount(`word:${key}`, () => search.wordMatches(driving, others));
       return { rows: total > offset ? await search.rankedPage({ source: 'words', ...page }) : [], total };
     }
-    // One prefix alone reads its kept count (decision 0012): live, and cheaper than the cache's key.
-    const total =
-      others.length === 0
-        ? await search.prefixMatches(driving, others)
-        : await this.cachedCount(`prefix:${key}`, () => search.prefixMatches(driving, others));
-    if (total <= offset) return { rows: [], total };
-    // One short word: the prefix index's order is the score's (name tier, then names), whatever the count.
-    if (others.length > 0 && total <= RANKED_SEARCH_CAP) {
-      return { rows: await search.rankedPage({ source: 'prefixes', ...page }), total };
+    // One short word alone: its page and its kept count (decision 0012) in one statement, in the prefix
+    // index's order, which is the score's for one word (name tier, then names), whatever the count.
+    if (others.length === 0) {
+      const { rows, total } = await search.prefixAlonePage({ prefix: driving, userId, offset, limit });
+      if (rows.length === 0) return { rows, total: offset === 0 ? 0 : await search.prefixMatches(driving, []) };
+      return { rows, total: Math.max(total ?? 0, offset + rows.length) };
     }
+    const total = await this.cachedCount(`prefix:${key}`, () => search.prefixMatches(driving, others));
+    if (total <= offset) return { rows: [], total };
+    if (total <= RANKED_SEARCH_CAP) return { rows: await search.rankedPage({ source: 'prefixes', ...page }), total };
     return { rows: await search.prefixPage({ prefix: driving, others, userId, offset, limit }), total };
   }
 
@@ -115,7 +115,7 @@ export class DoctorsService {
     for (const term of longestFirst) {
       const count =
         term.length <= SHORT_PREFIX_MAX
-          ? await this.deps.search.prefixMatches(term, [])
+          ? await this.cachedCount(`prefix:${term}`, () => this.deps.search.prefixMatches(term, []))
           : await this.cachedCount(`probe:${term}`, () => this.deps.search.termMatches(term, SELECTIVITY_PROBE));
       counts.set(term, Math.min(count, SELECTIVITY_PROBE));
     }
