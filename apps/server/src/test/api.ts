@@ -41,3 +41,19 @@ export async function directoryCounts(db: Db): Promise<Record<string, number>> {
   }
   return counts;
 }
+
+/**
+ * The kept prefix counts (decision 0012) and the prefix rows' own counts, by prefix. Prefixes no doctor has any
+ * more keep a count of 0, which stands for no row.
+ */
+export async function prefixCounts(db: Db) {
+  const kept = await db.selectFrom('doctor_prefix_counts').selectAll().execute();
+  const counted = await db
+    .selectFrom('doctor_search_prefixes')
+    .select((eb) => ['prefix', eb.fn.countAll<number>().as('doctors')])
+    .groupBy('prefix')
+    .execute();
+  const byPrefix = (rows: { prefix: string; doctors: number }[]) =>
+    Object.fromEntries(rows.filter((row) => row.doctors !== 0).map((row) => [row.prefix, row.doctors]));
+  return { kept: byPrefix(kept), counted: byPrefix(counted) };
+}

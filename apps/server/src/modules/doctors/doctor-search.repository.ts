@@ -163,53 +163,20 @@ export class DoctorSearchRepository {
 
   /**
    * One page of the doctors having `prefix` (1 to 4 characters) and every other term, in the order of the
-   * prefix index: name tier (both names first), then last name, first name, id. Used when there are too many
-   * matches to rank them all.
+   * prefix index: name tier (both names first), then last name, first name, id. Used for one word alone, and
+   * when there are too many matches to rank them all. For one word alone, the page also brings the word's total
+   * from doctor_prefix_counts (decision 0012), a column computed once: one round trip. An empty page says
+   * nothing of the total.
    */
-  /**
-   * One page of the doctors having `prefix` (1 to 4 characters), the only typed word, with its total from
-   * doctor_prefix_counts in the same statement (a column of every row, computed once): one round trip. An
-   * empty page says nothing of the total.
-   */
-  async prefixAlonePage(input: {
-    prefix: string;
-    userId: string;
-    offset: number;
-    limit: number;
-  }): Promise<{ rows: ListItemRow[]; total: number | undefined }> {
-    const rows = await this.shapes<ListItemRow & { total: number | null }>(
-      this.db,
-      'prefix-alone-page',
-      () => ({
-        names: ['prefix', 'limit', 'offset', 'userId'],
-        build: (_db, p) =>
-          withListItems(
-            sql`with page as (
-            select s.doctor_id, s.name_tier, s.last_name_norm, s.first_name_norm
-            from doctor_search_prefixes as s
-            where s.prefix = ${p.prefix}
-            order by s.name_tier, s.last_name_norm, s.first_name_norm, s.doctor_id
-            limit ${p.limit} offset ${p.offset}
-          )`,
-            p.userId,
-            sql`page.name_tier, page.last_name_norm, page.first_name_norm, page.doctor_id`,
-            sql`(select c.doctors from doctor_prefix_counts as c where c.prefix = ${p.prefix}) as total`,
-          ),
-      }),
-      input,
-    );
-    return { rows, total: rows[0]?.total ?? undefined };
-  }
-
   async prefixPage(input: {
     prefix: string;
     others: string[];
     userId: string;
     offset: number;
     limit: number;
-  }): Promise<ListItemRow[]> {
+  }): Promise<{ rows: ListItemRow[]; total: number | undefined }> {
     const { others } = input;
-    return this.shapes<ListItemRow>(
+    const rows = await this.shapes<ListItemRow & { total?: number | null }>(
       this.db,
       `prefix-page:${others.length}`,
       () => ({
@@ -225,6 +192,9 @@ export class DoctorSearchRepository {
           )`,
             p.userId,
             sql`page.name_tier, page.last_name_norm, page.first_name_norm, page.doctor_id`,
+            others.length === 0
+              ? sql`(select c.doctors from doctor_prefix_counts as c where c.prefix = ${p.prefix}) as total`
+              : undefined,
           ),
       }),
       {
@@ -235,6 +205,7 @@ export class DoctorSearchRepository {
         userId: input.userId,
       },
     );
+    return { rows, total: rows[0]?.total ?? undefined };
   }
 }
 

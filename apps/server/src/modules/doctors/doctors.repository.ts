@@ -220,9 +220,12 @@ export class DoctorsRepository {
     id: string,
     { words, prefixes }: { words: Database['doctor_search_words'][]; prefixes: Database['doctor_search_prefixes'][] },
   ): Promise<void> {
-    const before = await db.selectFrom('doctor_search_prefixes').select('prefix').where('doctor_id', '=', id).execute();
     await db.deleteFrom('doctor_search_words').where('doctor_id', '=', id).execute();
-    await db.deleteFrom('doctor_search_prefixes').where('doctor_id', '=', id).execute();
+    const before = await db
+      .deleteFrom('doctor_search_prefixes')
+      .where('doctor_id', '=', id)
+      .returning('prefix')
+      .execute();
     if (words.length > 0) await db.insertInto('doctor_search_words').values(words).execute();
     if (prefixes.length > 0) await db.insertInto('doctor_search_prefixes').values(prefixes).execute();
     const deltas = new Map<string, number>();

@@ -94,17 +94,18 @@ export class DoctorsService {
       const total = await this.cachedCount(`word:${key}`, () => search.wordMatches(driving, others));
       return { rows: total > offset ? await search.rankedPage({ source: 'words', ...page }) : [], total };
     }
-    // One short word alone: its page and its kept count (decision 0012) in one statement, in the prefix
-    // index's order, which is the score's for one word (name tier, then names), whatever the count.
+    // One short word alone is read in the prefix index's order, which is the score's for one word (name tier,
+    // then names), whatever the count; its page brings its kept count (decision 0012).
     if (others.length === 0) {
-      const { rows, total } = await search.prefixAlonePage({ prefix: driving, userId, offset, limit });
+      const { rows, total } = await search.prefixPage({ prefix: driving, others, userId, offset, limit });
       if (rows.length === 0) return { rows, total: offset === 0 ? 0 : await search.prefixMatches(driving, []) };
       return { rows, total: Math.max(total ?? 0, offset + rows.length) };
     }
     const total = await this.cachedCount(`prefix:${key}`, () => search.prefixMatches(driving, others));
     if (total <= offset) return { rows: [], total };
     if (total <= RANKED_SEARCH_CAP) return { rows: await search.rankedPage({ source: 'prefixes', ...page }), total };
-    return { rows: await search.prefixPage({ prefix: driving, others, userId, offset, limit }), total };
+    const { rows } = await search.prefixPage({ prefix: driving, others, userId, offset, limit });
+    return { rows, total };
   }
 
   /** The terms, the one with the fewest matches first (it drives the query; the others filter it). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Doctor, DoctorSearchResult } from '@crm/shared';
-import { apiAs, directoryCounts } from '#server/test/api.ts';
+import { apiAs, directoryCounts, prefixCounts } from '#server/test/api.ts';
 import { createTestApp, engines, signIn, type TestApp } from '#server/test/harness.ts';
 
 type Api = ReturnType<typeof apiAs>;
@@ -207,18 +207,7 @@ describe.each(engines())('doctors on %s', (engine) => {
   });
 
   describe('prefix counts', () => {
-    /** The kept counts, and the counts of the prefix rows themselves (prefixes no doctor has any more read 0). */
-    const counts = async () => {
-      const kept = await t.database.db.selectFrom('doctor_prefix_counts').selectAll().execute();
-      const counted = await t.database.db
-        .selectFrom('doctor_search_prefixes')
-        .select((eb) => ['prefix', eb.fn.countAll<number>().as('doctors')])
-        .groupBy('prefix')
-        .execute();
-      const byPrefix = (rows: { prefix: string; doctors: number }[]) =>
-        Object.fromEntries(rows.filter((row) => row.doctors !== 0).map((row) => [row.prefix, row.doctors]));
-      return { kept: byPrefix(kept), counted: byPrefix(counted) };
-    };
+    const counts = () => prefixCounts(t.database.db);
 
     it("follow every doctor's creation, renaming and deletion, and give a one-word search its total", async () => {
       const created = (

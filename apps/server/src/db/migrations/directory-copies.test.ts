@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { insertDirectory } from '#server/demo/directory/bulk-insert.ts';
 import { generateDirectory } from '#server/demo/directory/generator.ts';
+import { prefixCounts } from '#server/test/api.ts';
 import { createTestDatabase, engines } from '#server/test/harness.ts';
 import * as primaryOffice from './202611260000_add_doctor_primary_office.ts';
+import * as prefixCountsTable from './202611260100_create_doctor_prefix_counts.ts';
 
 // Migrations are written against no schema at all.
 const untyped = (db: DatabaseHandle['db']) => db as unknown as Kysely<unknown>;
@@ -33,14 +35,23 @@ async function primaryOffices(db: DatabaseHandle['db']) {
   return { joined, carried };
 }
 
-describe.each(engines())("the doctor's primary office migration on %s", (engine) => {
+/**
+ * What the directory keeps beside its rows (decisions 0011 and 0012): each doctor's copy of its primary office
+ * and the prefix counts, as the bulk loads write them and as their migrations fill them from the rows.
+ */
+describe.each(engines())('the directory copies on %s', (engine) => {
   let database: DatabaseHandle;
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
+    // Two bulk loads: the prefix counts are counted again after each.
     await insertDirectory(
       database.db,
-      generateDirectory({ doctors: 3_000, offices: 500, seed: 9, takenRpps: new Set() }),
+      generateDirectory({ doctors: 2_000, offices: 400, seed: 4, takenRpps: new Set() }),
+    );
+    await insertDirectory(
+      database.db,
+      generateDirectory({ doctors: 1_000, offices: 100, seed: 6, takenRpps: new Set() }),
     );
   }, 120_000);
   afterAll(() => database.close());
@@ -51,11 +62,24 @@ describe.each(engines())("the doctor's primary office migration on %s", (engine)
     expect(carried).toEqual(joined);
   });
 
-  it('fills the doctors already there from their links, and can be undone', async () => {
+  it('the primary office migration fills the doctors already there from their links, and can be undone', async () => {
     await primaryOffice.down(untyped(database.db));
     await primaryOffice.up(untyped(database.db));
     const { joined, carried } = await primaryOffices(database.db);
     expect(carried).toHaveLength(3_000);
     expect(carried).toEqual(joined);
+  });
+
+  it('the prefix counts are counted again after each bulk load', async () => {
+    const { kept, counted } = await prefixCounts(database.db);
+    expect(Object.keys(kept).length).toBeGreaterThan(500);
+    expect(kept).toEqual(counted);
+  });
+
+  it('the prefix counts migration fills the table from the rows already there, and can be undone', async () => {
+    await prefixCountsTable.down(untyped(database.db));
+    await prefixCountsTable.up(untyped(database.db));
+    const { kept, counted } = await prefixCounts(database.db);
+    expect(kept).toEqual(counted);
   });
 });
