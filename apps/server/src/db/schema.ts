@@ -171,6 +171,8 @@ export type RecentDoctorsTable = {
   user_id: string;
   doctor_id: string;
   viewed_at: string;
+  /** The user's view count at this view: orders views of the same millisecond. */
+  view_seq: Generated<number>;
 };
 
 export type ChannelsTable = {

@@ -8,6 +8,7 @@ import * as m202611250000 from './202611250000_add_search_word_overlaps.ts';
 import * as m202611250100 from './202611250100_add_prefix_word_starts.ts';
 import * as m202611260000 from './202611260000_add_doctor_primary_office.ts';
 import * as m202611260100 from './202611260100_create_doctor_prefix_counts.ts';
+import * as m202611260200 from './202611260200_order_recent_doctors_by_view.ts';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '202611250100_add_prefix_word_starts': m202611250100,
   '202611260000_add_doctor_primary_office': m202611260000,
   '202611260100_create_doctor_prefix_counts': m202611260100,
+  '202611260200_order_recent_doctors_by_view': m202611260200,
 };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 
 /** How many recently viewed doctors a user keeps. */
@@ -6,23 +7,31 @@ export const RECENT_DOCTORS_KEPT = 50;
 export class RecentDoctorsRepository {
   constructor(private readonly db: Db) {}
 
-  /** Most recent first. */
+  /** Most recent first; two processes recording the same user's views at once may share a sequence number. */
   async ids(userId: string, db: Db = this.db): Promise<string[]> {
     const rows = await db
       .selectFrom('recent_doctors')
       .select('doctor_id')
       .where('user_id', '=', userId)
-      .orderBy('viewed_at', 'desc')
+      .orderBy('view_seq', 'desc')
+      .orderBy('doctor_id', 'desc')
       .limit(RECENT_DOCTORS_KEPT)
       .execute();
     return rows.map((row) => row.doctor_id);
   }
 
   async record(db: Db, userId: string, doctorId: string, at: string): Promise<void> {
+    // Numbered after the user's last view: the clock alone can't order views of the same millisecond.
+    const viewSeq = sql<number>`(select coalesce(max(view_seq), 0) + 1 from recent_doctors where user_id = ${userId})`;
     await db
       .insertInto('recent_doctors')
-      .values({ user_id: userId, doctor_id: doctorId, viewed_at: at })
-      .onConflict((oc) => oc.columns(['user_id', 'doctor_id']).doUpdateSet({ viewed_at: at }))
+      .values({ user_id: userId, doctor_id: doctorId, viewed_at: at, view_seq: viewSeq })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'doctor_id']).doUpdateSet((eb) => ({
+          viewed_at: at,
+          view_seq: eb.ref('excluded.view_seq'),
+        })),
+      )
       .execute();
     // Keep the newest ones only.
     await db
@@ -35,7 +44,8 @@ export class RecentDoctorsRepository {
           .selectFrom('recent_doctors')
           .select('doctor_id')
           .where('user_id', '=', userId)
-          .orderBy('viewed_at', 'desc')
+          .orderBy('view_seq', 'desc')
+          .orderBy('doctor_id', 'desc')
           .limit(RECENT_DOCTORS_KEPT),
       )
       .execute();
