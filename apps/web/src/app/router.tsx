@@ -1,5 +1,6 @@
 import { Suspense, lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { loadActivityFormPage, loadActivityListPage, loadCalendarPage, loadConsentPage } from '@/app/offline-pages';
 import { resolveRedirect } from '@/app/route-guard';
 import { useSession } from '@/app/session';
 import { useNetworkStatus } from '@/offline/network-monitor';
@@ -17,12 +18,12 @@ const AppLayout = lazyPage(() => import('@/app/layout/AppLayout'), 'AppLayout');
 const DashboardPage = lazyPage(() => import('@/modules/dashboard/pages/DashboardPage'), 'DashboardPage');
 const DoctorListPage = lazyPage(() => import('@/modules/doctors/pages/DoctorListPage'), 'DoctorListPage');
 const DoctorDetailPage = lazyPage(() => import('@/modules/doctors/pages/DoctorDetailPage'), 'DoctorDetailPage');
-const ConsentPage = lazyPage(() => import('@/modules/consents/pages/ConsentPage'), 'ConsentPage');
+const ConsentPage = lazyPage(loadConsentPage, 'ConsentPage');
 const OfficeListPage = lazyPage(() => import('@/modules/offices/pages/OfficeListPage'), 'OfficeListPage');
 const OfficeDetailPage = lazyPage(() => import('@/modules/offices/pages/OfficeDetailPage'), 'OfficeDetailPage');
-const ActivityListPage = lazyPage(() => import('@/modules/activities/pages/ActivityListPage'), 'ActivityListPage');
-const ActivityFormPage = lazyPage(() => import('@/modules/activities/pages/ActivityFormPage'), 'ActivityFormPage');
-const CalendarPage = lazyPage(() => import('@/modules/calendar/pages/CalendarPage'), 'CalendarPage');
+const ActivityListPage = lazyPage(loadActivityListPage, 'ActivityListPage');
+const ActivityFormPage = lazyPage(loadActivityFormPage, 'ActivityFormPage');
+const CalendarPage = lazyPage(loadCalendarPage, 'CalendarPage');
 const UserListPage = lazyPage(() => import('@/modules/users/pages/UserListPage'), 'UserListPage');
 const UserDetailPage = lazyPage(() => import('@/modules/users/pages/UserDetailPage'), 'UserDetailPage');
 const LogsPage = lazyPage(() => import('@/modules/logs/pages/LogsPage'), 'LogsPage');
@@ -32,19 +33,6 @@ const ConfigurationPage = lazyPage(
   () => import('@/modules/configuration/pages/ConfigurationPage'),
   'ConfigurationPage',
 );
-
-/**
- * The pages that work offline, fetched as soon as someone is signed in: a page whose code was never
- * downloaded can't open once the network is gone (until the service worker precaches the app).
- */
-export function preloadOfflinePages(): void {
-  void Promise.all([
-    import('@/modules/activities/pages/ActivityListPage'),
-    import('@/modules/activities/pages/ActivityFormPage'),
-    import('@/modules/calendar/pages/CalendarPage'),
-    import('@/modules/consents/pages/ConsentPage'),
-  ]).catch(() => undefined);
-}
 
 /** Applies resolveRedirect (spec 000 §2) to the current path, session and effective connectivity. */
 export function RouteGuard() {

@@ -2,14 +2,13 @@ import { PENDING_COUNT_REFRESH_MS } from '@crm/shared';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useSession } from '@/app/session';
 import { countPendingItems } from '@/offline/db';
-
-export const pendingQueryKey = (owner: string | undefined) => ['offline', 'pending-count', owner] as const;
+import { offlineKeys } from '@/offline/query-keys';
 
 /** The signed-in user's unsynced queue items, refreshed every 5 s (spec 000 §4). 0 while unknown. */
 export function usePendingCount(): number {
   const owner = useSession().user?.id;
   const { data } = useQuery({
-    queryKey: pendingQueryKey(owner),
+    queryKey: offlineKeys.pendingCount(owner),
     queryFn: owner === undefined ? skipToken : () => countPendingItems(owner),
     refetchInterval: PENDING_COUNT_REFRESH_MS,
     // IndexedDB is local: count even when the network is down, which is when it matters most.

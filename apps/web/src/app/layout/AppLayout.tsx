@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AppHeader } from '@/app/layout/AppHeader';
 import { SideMenu } from '@/app/layout/SideMenu';
-import { preloadOfflinePages } from '@/app/router';
+import { preloadOfflinePages } from '@/app/offline-pages';
 import { useSession } from '@/app/session';
 import { useCurrentUserRefresh } from '@/modules/auth/api';
 import { useNetworkStatus } from '@/offline/network-monitor';

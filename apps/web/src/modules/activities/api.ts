@@ -13,8 +13,8 @@ import {
   PendingApprovalList,
   ProductList,
   type ActivityInput,
-  type ActivityListStatus,
   type ActivityUpdate,
+  type CalendarActivity,
 } from '@crm/shared';
 import {
   keepPreviousData,
@@ -26,27 +26,11 @@ import {
 } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { queryString } from '@/lib/query-string';
+import { activityKeys, type ActivityListParams } from '@/modules/activities/query-keys';
+import { dashboardKeys } from '@/modules/dashboard/query-keys';
 
 /** How many activities the doctor page's timeline shows (the API's largest page). */
 export const DOCTOR_TIMELINE_LIMIT = 100;
-
-export type ActivityListParams = { status: ActivityListStatus; page: number };
-
-/** Every key starts with 'activities': one invalidation refreshes every activity answer, the calendar's too. */
-export const activityKeys = {
-  all: ['activities'] as const,
-  lists: () => [...activityKeys.all, 'list'] as const,
-  list: (params: ActivityListParams) => [...activityKeys.lists(), params] as const,
-  details: () => [...activityKeys.all, 'detail'] as const,
-  detail: (id: string) => [...activityKeys.details(), id] as const,
-  stats: () => [...activityKeys.all, 'stats'] as const,
-  pendingApprovals: () => [...activityKeys.all, 'pending-approvals'] as const,
-  doctor: (doctorId: string) => [...activityKeys.all, 'doctor', doctorId] as const,
-  channels: () => [...activityKeys.all, 'channels', 'active'] as const,
-  myProducts: () => [...activityKeys.all, 'my-products'] as const,
-};
-
-const DASHBOARD_KEY = ['dashboard'] as const;
 
 const activityPath = (id: string) => `/activities/${encodeURIComponent(id)}`;
 
@@ -128,7 +112,7 @@ function invalidateAfterWrite(queryClient: QueryClient, except?: QueryKey): Prom
       queryKey: activityKeys.all,
       predicate: (query) => skipped === undefined || JSON.stringify(query.queryKey) !== skipped,
     }),
-    queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
   ]);
 }
 
@@ -155,23 +139,32 @@ export function useCreateActivityMutation() {
   });
 }
 
-/** PUT /api/activities/{id} with the fields that changed. */
-export function useUpdateActivityMutation(id: string) {
+export type UpdateActivityVariables = { id: string; update: ActivityUpdate };
+
+/**
+ * PUT /api/activities/{id} with the fields that changed: the form's save, the calendar's drag and resize.
+ * The answer replaces the activity in the cached calendar ranges at once (the calendar then keeps showing
+ * it where it was dropped) before every activity answer and the dashboard are refreshed.
+ */
+export function useUpdateActivityMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: ActivityUpdate) => apiClient.put(activityPath(id), update, Activity),
+    mutationFn: ({ id, update }: UpdateActivityVariables) => apiClient.put(activityPath(id), update, Activity),
     onSuccess: (activity) => {
       storeActivity(queryClient, activity);
+      queryClient.setQueriesData<CalendarActivity[]>({ queryKey: activityKeys.calendarRanges() }, (list) =>
+        list?.map((known) => (known.id === activity.id ? activity : known)),
+      );
     },
     onSettled: () => invalidateAfterWrite(queryClient),
   });
 }
 
 /** PUT {done: true}: final, the activity is locked afterwards (spec 001 §4). */
-export function useMarkActivityDoneMutation(id: string) {
+export function useMarkActivityDoneMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.put(activityPath(id), { done: true } satisfies ActivityUpdate, Activity),
+    mutationFn: (id: string) => apiClient.put(activityPath(id), { done: true } satisfies ActivityUpdate, Activity),
     onSuccess: (activity) => {
       storeActivity(queryClient, activity);
     },
@@ -179,15 +172,15 @@ export function useMarkActivityDoneMutation(id: string) {
   });
 }
 
-export function useDeleteActivityMutation(id: string) {
+export function useDeleteActivityMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.send(activityPath(id), { method: 'DELETE' }),
-    onSuccess: async () => {
+    mutationFn: (id: string) => apiClient.send(activityPath(id), { method: 'DELETE' }),
+    onSuccess: async (_nothing, id) => {
       // The page showing it is still there until it navigates: asking for it again would answer 404.
       await queryClient.cancelQueries({ queryKey: activityKeys.detail(id), exact: true });
     },
-    onSettled: (_nothing, error) =>
+    onSettled: (_nothing, error, id) =>
       invalidateAfterWrite(queryClient, error === null ? activityKeys.detail(id) : undefined),
   });
 }

@@ -2,24 +2,25 @@ import { AppMeta, CURRENT_USER_CACHE_MS, LoginResult, SessionUser, SsoConfig, ty
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { clearSession, setSession, updateSessionUser, useSession } from '@/app/session';
 import { apiClient, HTTP_ERROR_CODE, isApiError, NETWORK_ERROR_CODE } from '@/lib/api-client';
+import { authKeys } from '@/modules/auth/query-keys';
 import { useNetworkStatus } from '@/offline/network-monitor';
 
 export const authQueries = {
   /** Public: whether the login page shows the demo warning. */
   meta: () =>
     queryOptions({
-      queryKey: ['meta'],
+      queryKey: authKeys.meta(),
       queryFn: ({ signal }) => apiClient.get('/meta', AppMeta, { signal, auth: false }),
       staleTime: Infinity,
     }),
   ssoConfig: () =>
     queryOptions({
-      queryKey: ['auth', 'sso-config'],
+      queryKey: authKeys.ssoConfig(),
       queryFn: ({ signal }) => apiClient.get('/auth/sso-config', SsoConfig, { signal, auth: false }),
     }),
   me: () =>
     queryOptions({
-      queryKey: ['auth', 'me'],
+      queryKey: authKeys.me(),
       queryFn: async ({ signal }) => {
         const user = await apiClient.get('/auth/me', SessionUser, { signal });
         // The stored user is what the guard, menu and header read; keep it current (rights may change).

@@ -1,23 +1,14 @@
-import {
-  Activity,
-  CALENDAR_RANGE_CACHE_MS,
-  CalendarActivityListResult,
-  type CalendarActivity,
-  ChannelList,
-  HELPER_LISTS_GC_MS,
-  HELPER_LISTS_STALE_MS,
-  type ActivityUpdate,
-} from '@crm/shared';
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { CALENDAR_RANGE_CACHE_MS, CalendarActivityListResult, type CalendarActivity } from '@crm/shared';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { queryString } from '@/lib/query-string';
+import { activityKeys } from '@/modules/activities/query-keys';
 import {
   coverFromCache,
   isInMemoryWindow,
   type CachedRange,
   type DateRange,
 } from '@/modules/calendar/utils/calendar-range';
-import { dashboardKeys } from '@/modules/dashboard/api';
 
 /**
  * How long a fetched range inside the memory window stays in the cache once the calendar stops showing
@@ -25,18 +16,10 @@ import { dashboardKeys } from '@/modules/dashboard/api';
  */
 const CALENDAR_RANGE_GC_MS = 30 * 60_000;
 
-export const calendarKeys = {
-  /** Every range the calendar fetched: ['activities', 'calendar', startIso, endIso]. */
-  ranges: () => ['activities', 'calendar'] as const,
-  range: (range: DateRange) => [...calendarKeys.ranges(), range.start.toISOString(), range.end.toISOString()] as const,
-  /** The active channels of the legend (the activity form may share them later). */
-  channels: () => ['activities', 'calendar-channels'] as const,
-};
-
 /** The ranges in the cache with their answers, for coverFromCache. */
 function cachedRanges(queryClient: QueryClient): CachedRange<CalendarActivity>[] {
   return queryClient
-    .getQueriesData<CalendarActivity[]>({ queryKey: calendarKeys.ranges() })
+    .getQueriesData<CalendarActivity[]>({ queryKey: activityKeys.calendarRanges() })
     .flatMap(([queryKey, data]) => {
       const [, , start, end] = queryKey;
       const updatedAt = queryClient.getQueryState(queryKey)?.dataUpdatedAt;
@@ -64,7 +47,7 @@ export const calendarQueries = {
       (cover ??= { value: coverFromCache(range, cachedRanges(queryClient), Date.now(), CALENDAR_RANGE_CACHE_MS) })
         .value;
     return queryOptions({
-      queryKey: calendarKeys.range(range),
+      queryKey: activityKeys.calendarRange(range),
       queryFn: ({ signal }) =>
         apiClient
           .get(
@@ -83,38 +66,4 @@ export const calendarQueries = {
       initialDataUpdatedAt: () => fromCache()?.updatedAt,
     });
   },
-  /** GET /api/configuration/channels/active: the legend's colours, cached like the form's helper lists. */
-  channels: () =>
-    queryOptions({
-      queryKey: calendarKeys.channels(),
-      queryFn: ({ signal }) => apiClient.get('/configuration/channels/active', ChannelList, { signal }),
-      select: (list) => list.channels,
-      staleTime: HELPER_LISTS_STALE_MS,
-      gcTime: HELPER_LISTS_GC_MS,
-    }),
 };
-
-export type MoveActivityInput = { id: string; update: ActivityUpdate };
-
-/**
- * PUT /api/activities/{id} with the new times of a dragged or resized event. The answer replaces the
- * activity in the cached ranges at once (the calendar then keeps showing it where it was dropped), and
- * every activity list and the dashboard are refreshed.
- */
-export function useMoveActivityMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, update }: MoveActivityInput) =>
-      apiClient.put(`/activities/${encodeURIComponent(id)}`, update, Activity),
-    onSuccess: (activity) => {
-      queryClient.setQueriesData<CalendarActivity[]>({ queryKey: calendarKeys.ranges() }, (list) =>
-        list?.map((known) => (known.id === activity.id ? activity : known)),
-      );
-    },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['activities'] }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ]),
-  });
-}

@@ -1,20 +1,16 @@
 import { DEFAULT_COLOR, TargetList, type Target } from '@crm/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { configurationKeys } from '@/modules/configuration/query-keys';
 
 /** Targets change rarely (an administrator's configuration): asked again after five minutes at most. */
 const TARGETS_STALE_MS = 5 * 60_000;
-
-export const configurationKeys = {
-  all: ['configuration'] as const,
-  targets: () => [...configurationKeys.all, 'targets'] as const,
-};
 
 export const configurationQueries = {
   /** GET /api/configuration/targets?active=true: the targets offered in selects and filters. */
   activeTargets: () =>
     queryOptions({
-      queryKey: [...configurationKeys.targets(), { active: true }],
+      queryKey: configurationKeys.activeTargets(),
       queryFn: ({ signal }) => apiClient.get('/configuration/targets?active=true', TargetList, { signal }),
       select: (list) => list.targets,
       staleTime: TARGETS_STALE_MS,

@@ -1,12 +1,7 @@
 import { DASHBOARD_REFETCH_MS, DASHBOARD_STALE_MS, DashboardStats } from '@crm/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-
-export const dashboardKeys = {
-  /** Every activity write invalidates this prefix. */
-  all: ['dashboard'] as const,
-  stats: () => [...dashboardKeys.all, 'stats'] as const,
-};
+import { dashboardKeys } from '@/modules/dashboard/query-keys';
 
 export const dashboardQueries = {
   /** GET /api/dashboard/stats: polled every 15 s while the dashboard is open, stale after 5 s (spec 000 §7). */

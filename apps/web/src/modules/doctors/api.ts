@@ -9,34 +9,24 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { queryString } from '@/lib/query-string';
-import { officeKeys } from '@/modules/offices/api';
-
-export type DoctorSearchParams = { search: string; page: number; limit: number };
+import { doctorKeys, type DoctorSearchParams } from '@/modules/doctors/query-keys';
+import { officeKeys } from '@/modules/offices/query-keys';
 
 /** Recent doctors answer with DoctorListItems too. */
 const RecentDoctorList = DoctorList;
-
-export const doctorKeys = {
-  all: ['doctors'] as const,
-  searches: () => [...doctorKeys.all, 'search'] as const,
-  pickers: () => [...doctorKeys.all, 'picker'] as const,
-  details: () => [...doctorKeys.all, 'detail'] as const,
-  detail: (id: string) => [...doctorKeys.details(), id] as const,
-  recent: () => ['recent-doctors'] as const,
-};
 
 export const doctorQueries = {
   /** GET /api/doctors/search: the doctors list's paged results (the previous page stays while the next loads). */
   search: (params: DoctorSearchParams) =>
     queryOptions({
-      queryKey: [...doctorKeys.searches(), params],
+      queryKey: doctorKeys.search(params),
       queryFn: ({ signal }) => apiClient.get(`/doctors/search${queryString(params)}`, DoctorSearchResult, { signal }),
       placeholderData: keepPreviousData,
     }),
   /** GET /api/doctors: the best matches, for pickers (the office's add-doctor dialog). */
   picker: (search: string, limit = 10) =>
     queryOptions({
-      queryKey: [...doctorKeys.pickers(), { search, limit }],
+      queryKey: doctorKeys.picker({ search, limit }),
       queryFn: ({ signal }) => apiClient.get(`/doctors${queryString({ search, limit })}`, DoctorList, { signal }),
       select: (list) => list.doctors,
       placeholderData: keepPreviousData,
@@ -49,7 +39,7 @@ export const doctorQueries = {
   /** GET /api/recent-doctors: the caller's recently viewed doctors, most recent first. */
   recent: () =>
     queryOptions({
-      queryKey: [...doctorKeys.recent(), 'list'],
+      queryKey: doctorKeys.recentList(),
       queryFn: ({ signal }) => apiClient.get('/recent-doctors', RecentDoctorList, { signal }),
       select: (list) => list.doctors,
     }),

@@ -2,6 +2,7 @@ import { UgaResult, type UgaQuery } from '@crm/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { queryString } from '@/lib/query-string';
+import { geoKeys } from '@/modules/geo/query-keys';
 
 /** An address's zone doesn't move: one lookup per address for the session. */
 const UGA_STALE_MS = Infinity;
@@ -10,7 +11,7 @@ export const geoQueries = {
   /** GET /api/geo/uga: the UGA zone (code, name) and coordinates of a French address. */
   uga: (address: UgaQuery) =>
     queryOptions({
-      queryKey: ['geo', 'uga', address],
+      queryKey: geoKeys.uga(address),
       queryFn: ({ signal }) => apiClient.get(`/geo/uga${queryString(address)}`, UgaResult, { signal }),
       staleTime: UGA_STALE_MS,
       retry: false,

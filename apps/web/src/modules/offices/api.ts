@@ -3,42 +3,41 @@ import {
   OfficeDoctorsResult,
   OfficeListResult,
   OfficeSpecialties,
+  PAGE_SIZES,
   type OfficeInput,
   type OfficeUpdate,
-  type Specialty,
 } from '@crm/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { queryString } from '@/lib/query-string';
-import { doctorKeys } from '@/modules/doctors/api';
-
-export type OfficeListParams = { search: string; specialty: readonly Specialty[]; page: number; limit: number };
-export type OfficeDoctorsParams = {
-  search: string;
-  specialty: Specialty | null;
-  target: string | null;
-  page: number;
-  limit: number;
-};
-
-export const officeKeys = {
-  all: ['offices'] as const,
-  lists: () => [...officeKeys.all, 'list'] as const,
-  specialties: () => [...officeKeys.all, 'specialties'] as const,
-  details: () => [...officeKeys.all, 'detail'] as const,
-  detail: (id: string) => [...officeKeys.details(), id] as const,
-  /** Every office's doctor table. */
-  doctorLists: () => [...officeKeys.all, 'doctors'] as const,
-  doctorList: (id: string) => [...officeKeys.doctorLists(), id] as const,
-};
+import { doctorKeys } from '@/modules/doctors/query-keys';
+import { officeKeys, type OfficeDoctorsParams, type OfficeListParams } from '@/modules/offices/query-keys';
 
 const officePath = (id: string) => `/offices/${encodeURIComponent(id)}`;
+
+/** The largest page GET /api/offices/{id}/doctors answers: the fewest requests. */
+const LINKED_DOCTORS_PAGE_SIZE = Math.max(...PAGE_SIZES);
+
+function fetchOfficeDoctors(id: string, params: Partial<OfficeDoctorsParams>, signal: AbortSignal) {
+  return apiClient.get(`${officePath(id)}/doctors${queryString(params)}`, OfficeDoctorsResult, { signal });
+}
+
+/** Every doctor of the office, primary office or not: the first page, then the others at once. */
+async function fetchLinkedDoctorIds(id: string, signal: AbortSignal): Promise<string[]> {
+  const first = await fetchOfficeDoctors(id, { page: 1, limit: LINKED_DOCTORS_PAGE_SIZE }, signal);
+  const others = await Promise.all(
+    Array.from({ length: first.pages - 1 }, (_, index) =>
+      fetchOfficeDoctors(id, { page: index + 2, limit: LINKED_DOCTORS_PAGE_SIZE }, signal),
+    ),
+  );
+  return [first, ...others].flatMap((result) => result.doctors.map((doctor) => doctor.id));
+}
 
 export const officeQueries = {
   /** GET /api/offices: the list page and the add-office dialog's search (the previous page stays while the next loads). */
   list: (params: OfficeListParams) =>
     queryOptions({
-      queryKey: [...officeKeys.lists(), params],
+      queryKey: officeKeys.list(params),
       queryFn: ({ signal }) => apiClient.get(`/offices${queryString(params)}`, OfficeListResult, { signal }),
       placeholderData: keepPreviousData,
     }),
@@ -57,10 +56,19 @@ export const officeQueries = {
   /** GET /api/offices/{id}/doctors, 10 per page by default. */
   doctors: (id: string, params: OfficeDoctorsParams) =>
     queryOptions({
-      queryKey: [...officeKeys.doctorList(id), params],
-      queryFn: ({ signal }) =>
-        apiClient.get(`${officePath(id)}/doctors${queryString(params)}`, OfficeDoctorsResult, { signal }),
+      queryKey: officeKeys.doctorPage(id, params),
+      queryFn: ({ signal }) => fetchOfficeDoctors(id, params, signal),
       placeholderData: keepPreviousData,
+    }),
+  /**
+   * The ids of every doctor linked to the office, for the add-doctor dialog's "already here" marks: a
+   * doctor's primaryOffice names only one of their offices.
+   */
+  linkedDoctorIds: (id: string) =>
+    queryOptions({
+      queryKey: officeKeys.linkedDoctorIds(id),
+      queryFn: ({ signal }) => fetchLinkedDoctorIds(id, signal),
+      select: (ids) => new Set(ids),
     }),
 };
 

@@ -8,7 +8,7 @@ import { i18n } from '@/lib/i18n';
 import { ActivityFormPage } from '@/modules/activities/pages/ActivityFormPage';
 import { activity, CALL, CHANNELS, EVENT, FACE_TO_FACE, PRODUCTS, TIME_OFF } from '@/modules/activities/test/fixtures';
 import { doctor, doctorListItem, doctorOffice, office } from '@/test/directory';
-import { type FetchHandler, jsonBody, jsonResponse, stubFetch, urlOf } from '@/test/fetch';
+import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { REP_USER } from '@/test/tokens';
 
@@ -79,7 +79,7 @@ async function choose(user: UserEvent, label: string, option: string) {
 }
 
 const sentTo = (fetchMock: ReturnType<typeof api>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => urlOf(url) === path && init?.method === method);
+  callsTo(fetchMock, `${method} ${path}`);
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
@@ -162,7 +162,7 @@ describe('ActivityFormPage: a new activity', { timeout: SLOW_TEST_TIMEOUT }, () 
     const option = await screen.findByTestId(`doctor-option-${match.id}`);
     expect(option).toHaveTextContent('Jean Martin');
     expect(option).toHaveTextContent('RPPS 10001234567 · Cabinet du Parc, Lyon');
-    expect(fetchMock.mock.calls.some(([url]) => urlOf(url) === '/api/doctors?search=m&limit=10')).toBe(false);
+    expect(callsTo(fetchMock, 'GET /api/doctors?search=m&limit=10')).toHaveLength(0);
 
     await user.click(option);
     await waitFor(() => {

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Card, Result, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '@/lib/api-client';
+import { useBackNavigation } from '@/lib/use-back-navigation';
 import { activityQueries } from '@/modules/activities/api';
 import { ActivityForm } from '@/modules/activities/components/ActivityForm';
 import { parseNewActivityParams } from '@/modules/activities/new-activity-link';
@@ -17,8 +18,6 @@ export function ActivityFormPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const location = useLocation();
   const channels = useQuery(activityQueries.channels());
   const products = useQuery(activityQueries.myProducts());
   const activity = useQuery({ ...activityQueries.detail(id ?? ''), enabled: id !== undefined });
@@ -26,10 +25,7 @@ export function ActivityFormPage() {
   const [params] = useState(() => parseNewActivityParams(searchParams));
 
   // After a save or a delete, back where the user came from (the calendar, a doctor); opened directly, the list.
-  const handleDone = () => {
-    if (location.key === 'default') void navigate('/activities', { replace: true });
-    else void navigate(-1);
-  };
+  const handleDone = useBackNavigation('/activities', { replace: true });
 
   if (id !== undefined && activity.isError) {
     if (isApiError(activity.error) && activity.error.status === 404) return <ActivityNotFound />;

@@ -6,7 +6,7 @@ import { clearSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
 import { ActivityListPage } from '@/modules/activities/pages/ActivityListPage';
 import { activity, CALL, listResult, pendingApproval } from '@/modules/activities/test/fixtures';
-import { type FetchHandler, jsonBody, jsonResponse, stubFetch, urlOf } from '@/test/fetch';
+import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { REP_USER } from '@/test/tokens';
 
@@ -92,7 +92,7 @@ describe('ActivityListPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
       'href',
       `/doctors/${DONE_VISIT.doctorId ?? ''}`,
     );
-    expect(fetchMock.mock.calls.some(([url]) => urlOf(url) === listUrl('done'))).toBe(true);
+    expect(callsTo(fetchMock, `GET ${listUrl('done')}`).length).toBeGreaterThan(0);
 
     await user.click(within(item).getByText('Face to face'));
     expect(await screen.findByText(`At /activities/${DONE_VISIT.id}`)).toBeInTheDocument();
@@ -142,11 +142,7 @@ describe('ActivityListPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
 
     await user.click(screen.getByTestId(`approve-${approval.id}`));
     expect(await screen.findByText('Budget approved')).toBeInTheDocument();
-    expect(
-      fetchMock.mock.calls.some(
-        ([url, init]) => urlOf(url) === `/api/activities/${approval.id}/approve` && init?.method === 'PUT',
-      ),
-    ).toBe(true);
+    expect(callsTo(fetchMock, `PUT /api/activities/${approval.id}/approve`)).not.toHaveLength(0);
   });
 
   it('rejects after confirmation, sending the notes', async () => {
@@ -163,7 +159,7 @@ describe('ActivityListPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     await user.click(await screen.findByTestId(`reject-${approval.id}`));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Reject this budget request?');
-    const rejectCalls = () => fetchMock.mock.calls.filter(([url]) => urlOf(url).endsWith('/reject'));
+    const rejectCalls = () => callsTo(fetchMock, `PUT /api/activities/${approval.id}/reject`);
     expect(rejectCalls()).toHaveLength(0);
 
     await user.click(within(dialog).getByTestId('reject-notes'));

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
 import { LoginPage } from '@/modules/auth/pages/LoginPage';
-import { jsonResponse, stubFetch, type FetchHandler } from '@/test/fetch';
+import { callsTo, jsonResponse, stubFetch, type FetchHandler } from '@/test/fetch';
 import { renderRoutes } from '@/test/render';
 import { REP_USER } from '@/test/tokens';
 
@@ -75,7 +75,7 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Too many sign-in attempts. Try again in 60 seconds.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(getSession().isAuthenticated).toBe(false);
-    const loginCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/login');
+    const [loginCall] = callsTo(fetchMock, 'POST /api/auth/login');
     expect(loginCall?.[1]?.body).toBe(JSON.stringify({ email: 'rep@demo-crm.fr', password: 'wrong' }));
   });
 

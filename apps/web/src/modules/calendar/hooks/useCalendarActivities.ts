@@ -1,7 +1,8 @@
 import type { CalendarActivity } from '@crm/shared';
 import { useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { calendarKeys, calendarQueries } from '@/modules/calendar/api';
+import { activityKeys } from '@/modules/activities/query-keys';
+import { calendarQueries } from '@/modules/calendar/api';
 import {
   fetchChunks,
   mergeActivities,
@@ -58,7 +59,7 @@ export function useCalendarActivities(view: CalendarView, visible: DateRange | n
     error: combined.error,
     retry: () => {
       void queryClient.refetchQueries({
-        queryKey: calendarKeys.ranges(),
+        queryKey: activityKeys.calendarRanges(),
         predicate: (query) => query.state.status === 'error',
       });
     },

@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '@/lib/errors';
 import { translateKey } from '@/lib/i18n';
-import { useMoveActivityMutation } from '@/modules/calendar/api';
+import { useUpdateActivityMutation } from '@/modules/activities/api';
 import { moveRequest } from '@/modules/calendar/utils/calendar-events';
 
 /** What the hook reads of FullCalendar's eventDrop and eventResize arguments. */
@@ -20,7 +20,7 @@ export type EventChangeInfo = {
 export function useMoveEvent(activitiesById: ReadonlyMap<string, CalendarActivity>): (info: EventChangeInfo) => void {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const move = useMoveActivityMutation();
+  const move = useUpdateActivityMutation();
 
   return (info) => {
     const activity = activitiesById.get(info.event.id);

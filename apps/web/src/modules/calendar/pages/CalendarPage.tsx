@@ -4,8 +4,8 @@ import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { activityQueries } from '@/modules/activities/api';
 import { newActivityHref } from '@/modules/activities/new-activity-link';
-import { calendarQueries } from '@/modules/calendar/api';
 import { ActivityCalendar, type CalendarPosition } from '@/modules/calendar/components/ActivityCalendar';
 import { ChannelLegend } from '@/modules/calendar/components/ChannelLegend';
 import { localDate } from '@/modules/calendar/utils/calendar-events';
@@ -40,7 +40,7 @@ export function CalendarPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const [initialPosition] = useState(() => positionFrom(searchParams, defaultView()));
-  const channels = useQuery(calendarQueries.channels());
+  const channels = useQuery(activityQueries.channels());
 
   const handlePositionChange = (view: CalendarView, date: Date) => {
     const current = positionFrom(searchParams, initialPosition.view);

@@ -6,7 +6,7 @@ import { clearSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
 import { DashboardPage } from '@/modules/dashboard/pages/DashboardPage';
 import { COMPLETION_AMBER, COMPLETION_GREEN, COMPLETION_RED } from '@/modules/dashboard/utils/dashboard-rules';
-import { jsonResponse, stubFetch, urlOf } from '@/test/fetch';
+import { callsTo, jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { REP_USER } from '@/test/tokens';
 
@@ -257,9 +257,7 @@ describe('DashboardPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     fail = false;
     await user.click(screen.getByTestId('dashboard-retry'));
     expect(await screen.findByTestId('stat-completion-rate')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.filter(([input]) => urlOf(input) === '/api/dashboard/stats')).toHaveLength(2),
-    );
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/dashboard/stats')).toHaveLength(2));
   });
 
   it('speaks French', async () => {

@@ -7,7 +7,7 @@ import { i18n } from '@/lib/i18n';
 import { doctorQueries } from '@/modules/doctors/api';
 import { AddOfficeDialog } from '@/modules/doctors/components/AddOfficeDialog';
 import { doctor, doctorOffice, office, TARGETS } from '@/test/directory';
-import { type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
+import { callsTo, type FetchHandler, jsonBody, jsonResponse, requestOf, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { REP_USER } from '@/test/tokens';
 
@@ -35,10 +35,10 @@ function api(extra: Record<string, FetchHandler> = {}) {
 }
 
 /** The dialog as the doctor page opens it; its onClose is the mock returned. */
-function renderDialog() {
+function renderDialog(shown: Doctor = DOCTOR) {
   const onClose = vi.fn();
   const rendered = renderRoutes(
-    [{ path: '/doctors/:id', element: <AddOfficeDialog doctor={DOCTOR} open onClose={onClose} /> }],
+    [{ path: '/doctors/:id', element: <AddOfficeDialog doctor={shown} open onClose={onClose} /> }],
     `/doctors/${DOCTOR.id}`,
   );
   return { ...rendered, onClose, dialog: screen.getByRole('dialog') };
@@ -99,14 +99,24 @@ describe('add-office dialog', { timeout: SLOW_TEST_TIMEOUT }, () => {
 
     await user.click(within(results).getByTestId(`link-office-${OTHER.id}`));
     expect(await screen.findByText('Cabinet des Platanes linked to the doctor')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith(
-      `/api/doctors/${DOCTOR.id}/offices`,
-      expect.objectContaining({ method: 'POST', body: JSON.stringify({ officeId: OTHER.id }) }),
-    );
+    const [post] = callsTo(fetchMock, `POST /api/doctors/${DOCTOR.id}/offices`);
+    expect(post?.[1]?.body).toBe(JSON.stringify({ officeId: OTHER.id }));
     expect(onClose).toHaveBeenCalled();
     // The doctor's page shows the answer at once.
     const cached = queryClient.getQueryData(doctorQueries.detail(DOCTOR.id).queryKey);
     expect(cached?.offices.map((item) => item.id)).toEqual([LINKED.id, OTHER.id]);
+  });
+
+  it('marks an office the doctor already has as a secondary one as linked too', async () => {
+    api();
+    const { user, dialog } = renderDialog(linkedTo(OTHER));
+    await user.type(within(dialog).getByTestId('office-search-input'), 'cabinet');
+    const results = await within(dialog).findByTestId('office-search-results');
+    for (const name of ['Cabinet du Parc', 'Cabinet des Platanes']) {
+      const row = within((await within(results).findByText(name)).closest('tr') as HTMLElement);
+      expect(row.getByText('Already linked')).toBeInTheDocument();
+      expect(row.queryByRole('button')).not.toBeInTheDocument();
+    }
   });
 
   it("shows the server's message when linking fails", async () => {
@@ -134,8 +144,11 @@ describe('add-office dialog', { timeout: SLOW_TEST_TIMEOUT }, () => {
     await user.click(within(dialog).getByTestId('create-office-submit'));
 
     expect(await screen.findByText('Maison de santé Bellecour created and linked to the doctor')).toBeInTheDocument();
-    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
-    expect(posts.map(([url]) => url)).toEqual(['/api/offices', `/api/doctors/${DOCTOR.id}/offices`]);
+    const posts = fetchMock.mock.calls.filter(([input, init]) => requestOf(input, init).method === 'POST');
+    expect(posts.map(([input]) => requestOf(input).path)).toEqual([
+      '/api/offices',
+      `/api/doctors/${DOCTOR.id}/offices`,
+    ]);
     expect(jsonBody(posts[0]?.[1])).toMatchObject({
       uga: '69123',
       uga_name: 'Lyon',

@@ -1,9 +1,45 @@
 import { HistoryOutlined } from '@ant-design/icons';
-import type { DoctorListItem } from '@crm/shared';
-import { Tag, Typography, type TableColumnsType } from 'antd';
+import type { DoctorListItem, Specialty } from '@crm/shared';
+import { Tag, Typography, type TableColumnType, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useActiveTargets } from '@/modules/configuration/api';
 import { TargetValue } from '@/modules/doctors/components/TargetValue';
+
+type DoctorColumn = TableColumnType<DoctorListItem>;
+
+/**
+ * The columns every doctors table shows alike: what each shows and its title. Each table places them
+ * (width, the screens that show them).
+ */
+export function useSharedDoctorColumns() {
+  const { t } = useTranslation();
+  const { colorOf } = useActiveTargets();
+  const rpps: DoctorColumn = {
+    key: 'rpps',
+    title: t('doctors.fields.rpps'),
+    dataIndex: 'rpps',
+    render: (value: string) => <span className="tabular">{value}</span>,
+  };
+  const primarySpecialty: DoctorColumn = {
+    key: 'specialty',
+    title: t('doctors.fields.primarySpecialty'),
+    dataIndex: 'primarySpecialty',
+    render: (value: Specialty) => t(`specialties.${value}`),
+  };
+  const target: DoctorColumn = {
+    key: 'target',
+    title: t('doctors.fields.target'),
+    dataIndex: 'target',
+    render: (value: string | null) => <TargetValue name={value} colorOf={colorOf} />,
+  };
+  const potentialTarget: DoctorColumn = {
+    key: 'potential_target',
+    title: t('doctors.fields.potential_target'),
+    dataIndex: 'potential_target',
+    render: (value: string | null) => <TargetValue name={value} colorOf={colorOf} />,
+  };
+  return { rpps, primarySpecialty, target, potentialTarget };
+}
 
 export type DoctorColumnsOptions = {
   /** Marks the doctors the user viewed recently (search results; the recent list needs no marker). */
@@ -16,15 +52,9 @@ export type DoctorColumnsOptions = {
  */
 export function useDoctorColumns({ showRecentMarker }: DoctorColumnsOptions): TableColumnsType<DoctorListItem> {
   const { t } = useTranslation();
-  const { colorOf } = useActiveTargets();
+  const shared = useSharedDoctorColumns();
   return [
-    {
-      key: 'rpps',
-      title: t('doctors.fields.rpps'),
-      dataIndex: 'rpps',
-      width: 130,
-      render: (rpps: string) => <span className="tabular">{rpps}</span>,
-    },
+    { ...shared.rpps, width: 130 },
     {
       key: 'lastName',
       title: t('doctors.fields.lastName'),
@@ -69,18 +99,7 @@ export function useDoctorColumns({ showRecentMarker }: DoctorColumnsOptions): Ta
           </div>
         ),
     },
-    {
-      key: 'target',
-      title: t('doctors.fields.target'),
-      dataIndex: 'target',
-      render: (target: string | null) => <TargetValue name={target} colorOf={colorOf} />,
-    },
-    {
-      key: 'potential_target',
-      title: t('doctors.fields.potential_target'),
-      dataIndex: 'potential_target',
-      responsive: ['sm'],
-      render: (target: string | null) => <TargetValue name={target} colorOf={colorOf} />,
-    },
+    shared.target,
+    { ...shared.potentialTarget, responsive: ['sm'] },
   ];
 }

@@ -6,7 +6,7 @@ import { clearSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
 import { DoctorDetailPage } from '@/modules/doctors/pages/DoctorDetailPage';
 import { doctor, doctorOffice, TARGETS } from '@/test/directory';
-import { type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
+import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { REP_USER } from '@/test/tokens';
 
@@ -109,7 +109,7 @@ describe('DoctorDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     await user.keyboard('{Enter}');
 
     expect(await screen.findByText('Saved successfully')).toBeInTheDocument();
-    const put = fetchMock.mock.calls.find(([url, init]) => url === DOCTOR_PATH && init?.method === 'PUT');
+    const [put] = callsTo(fetchMock, `PUT ${DOCTOR_PATH}`);
     expect(jsonBody(put?.[1])).toEqual({ lastName: 'Durand' });
     expect(await screen.findByTestId('doctor-name')).toHaveTextContent('Dr Jean Durand');
 
@@ -207,8 +207,8 @@ describe('DoctorDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(
       await screen.findByText('Failed to create/update doctor: A doctor with this RPPS already exists'),
     ).toBeInTheDocument();
-    // And next to the field concerned.
+    // And next to the field concerned: set just after the message, so waited for rather than read at once.
     const rppsItem = screen.getByLabelText('RPPS').closest('.ant-form-item') as HTMLElement;
-    expect(within(rppsItem).getByText('A doctor with this RPPS already exists')).toBeInTheDocument();
+    expect(await within(rppsItem).findByText('A doctor with this RPPS already exists')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import { Tabs, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCanWrite } from '@/app/permissions';
+import { useBackNavigation } from '@/lib/use-back-navigation';
 import { DoctorCreateForm } from '@/modules/doctors/components/DoctorCreateForm';
 import { DoctorProfile, toDoctorTab } from '@/modules/doctors/components/DoctorProfile';
 import { PageHeader } from '@/ui/PageHeader';
@@ -11,14 +12,7 @@ import { ReadOnlyNotice } from '@/ui/ReadOnlyNotice';
 export function DoctorDetailPage() {
   const { id } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const location = useLocation();
-
-  // Back returns to the list as it was (its search is in the address); opened directly, to the list.
-  const handleBack = () => {
-    if (location.key === 'default') void navigate('/doctors');
-    else void navigate(-1);
-  };
+  const handleBack = useBackNavigation('/doctors');
 
   if (id === undefined) {
     return <NewDoctor onBack={handleBack} />;

@@ -6,7 +6,7 @@ import { i18n } from '@/lib/i18n';
 import { RECENT_BANNER_STORAGE_KEY } from '@/modules/doctors/hooks/useRecentBanner';
 import { DoctorListPage } from '@/modules/doctors/pages/DoctorListPage';
 import { doctorListItem, TARGETS } from '@/test/directory';
-import { type FetchHandler, jsonResponse, stubFetch, urlOf } from '@/test/fetch';
+import { callsTo, type FetchHandler, isRequest, jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { REP_USER } from '@/test/tokens';
 
@@ -78,7 +78,7 @@ describe('DoctorListPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(screen.getByTestId('recent-banner')).toHaveTextContent('Recently viewed doctors');
     expect(screen.queryByTestId('doctor-results-table')).not.toBeInTheDocument();
     expect(screen.getByTestId('add-doctor-button')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => urlOf(url).startsWith('/api/doctors/search'))).toBe(false);
+    expect(callsTo(fetchMock, 'GET /api/doctors/search', { anyParams: true })).toHaveLength(0);
   });
 
   it('remembers that the banner was dismissed', async () => {
@@ -114,10 +114,7 @@ describe('DoctorListPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     await user.click(await screen.findByTestId(`remove-recent-${RECENT.id}`));
 
     expect(await screen.findByText('No recently viewed doctor yet. Search the directory to open one.')).toBeVisible();
-    expect(fetchMock).toHaveBeenCalledWith(
-      `/api/recent-doctors/${RECENT.id}`,
-      expect.objectContaining({ method: 'DELETE' }),
-    );
+    expect(callsTo(fetchMock, `DELETE /api/recent-doctors/${RECENT.id}`)).toHaveLength(1);
     // The remove button doesn't open the doctor.
     expect(router.state.location.pathname).toBe('/doctors');
   });
@@ -139,8 +136,10 @@ describe('DoctorListPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
 
     const table = await screen.findByTestId('doctor-results-table');
     expect(await within(table).findByText('Martin')).toBeInTheDocument();
-    const searches = fetchMock.mock.calls.filter(([url]) => urlOf(url).startsWith('/api/doctors/search'));
-    expect(searches.map(([url]) => url)).toEqual(['/api/doctors/search?search=mar&page=1&limit=50']);
+    const searches = callsTo(fetchMock, 'GET /api/doctors/search', { anyParams: true });
+    expect(
+      searches.map(([input, init]) => isRequest('GET /api/doctors/search?search=mar&page=1&limit=50', input, init)),
+    ).toEqual([true]);
     expect(router.state.location.search).toBe('?search=mar');
 
     const martinRow = within(table).getByText('Martin').closest('tr');
@@ -170,10 +169,7 @@ describe('DoctorListPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(await within(table).findByText('Martin')).toBeInTheDocument();
     await user.click(screen.getByTitle('2'));
     expect(await within(table).findByText('Marchand')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/doctors/search?search=mar&page=2&limit=50',
-      expect.objectContaining({ method: 'GET' }),
-    );
+    expect(callsTo(fetchMock, 'GET /api/doctors/search?search=mar&page=2&limit=50')).not.toHaveLength(0);
   });
 
   it('records the doctor as recent and opens it on a row click', async () => {
@@ -184,10 +180,8 @@ describe('DoctorListPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(await screen.findByText(`Doctor page ${MARCEAU.id}`)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/doctors/${MARCEAU.id}`);
     await waitFor(() => {
-      expect(fetchMock).toHaveBeenCalledWith(
-        '/api/recent-doctors',
-        expect.objectContaining({ method: 'POST', body: JSON.stringify({ doctorId: MARCEAU.id }) }),
-      );
+      const [post] = callsTo(fetchMock, 'POST /api/recent-doctors');
+      expect(post?.[1]?.body).toBe(JSON.stringify({ doctorId: MARCEAU.id }));
     });
   });
 

@@ -1,10 +1,12 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { DoctorInput, type Office } from '@crm/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { doctorQueries, useCreateDoctorMutation, useLinkOfficeMutation } from '@/modules/doctors/api';
 import { DOCTOR_FIELD_NAMES, DoctorFormFields } from '@/modules/doctors/components/DoctorFormFields';
 import { doctorFullName } from '@/modules/doctors/utils/doctor-name';
+import { officeQueries } from '@/modules/offices/api';
 import { CreateAndLinkTab, LinkOrCreateDialog, LinkSearchTab } from '@/ui/LinkOrCreateDialog';
 
 /** How many doctors the search tab shows. */
@@ -37,6 +39,8 @@ type DoctorSearchTabProps = { office: Office; onAdded: () => void };
 function DoctorSearchTab({ office, onAdded }: DoctorSearchTabProps) {
   const { t } = useTranslation();
   const linkOffice = useLinkOfficeMutation();
+  // Any of a doctor's offices may be this one, not only the primary one the search results name.
+  const linkedIds = useQuery(officeQueries.linkedDoctorIds(office.id)).data;
   return (
     <LinkSearchTab
       query={(search) => doctorQueries.picker(search, DOCTOR_SEARCH_LIMIT)}
@@ -56,7 +60,7 @@ function DoctorSearchTab({ office, onAdded }: DoctorSearchTabProps) {
           </Typography.Text>
         </div>
       )}
-      isLinked={(doctor) => doctor.primaryOffice?.id === office.id}
+      isLinked={(doctor) => linkedIds?.has(doctor.id) ?? doctor.primaryOffice?.id === office.id}
       link={(doctor) => linkOffice.mutateAsync({ doctorId: doctor.id, officeId: office.id })}
       linkingId={linkOffice.isPending ? linkOffice.variables.doctorId : undefined}
       onLinked={onAdded}

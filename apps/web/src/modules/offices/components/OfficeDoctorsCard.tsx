@@ -23,7 +23,7 @@ import { useCanWrite } from '@/app/permissions';
 import { serverMessage } from '@/lib/errors';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useActiveTargets } from '@/modules/configuration/api';
-import { TargetValue } from '@/modules/doctors/components/TargetValue';
+import { useSharedDoctorColumns } from '@/modules/doctors/components/doctor-columns';
 import { useDoctorOptions } from '@/modules/doctors/hooks/useDoctorOptions';
 import { doctorFullName } from '@/modules/doctors/utils/doctor-name';
 import { officeQueries, useRemoveOfficeDoctorMutation } from '@/modules/offices/api';
@@ -45,7 +45,8 @@ export function OfficeDoctorsCard({ office }: OfficeDoctorsCardProps) {
   const { message } = App.useApp();
   const canWrite = useCanWrite();
   const options = useDoctorOptions();
-  const { targets, colorOf } = useActiveTargets();
+  const { targets } = useActiveTargets();
+  const doctorColumns = useSharedDoctorColumns();
   const [searchText, setSearchText] = useState('');
   const [specialty, setSpecialty] = useState<Specialty | null>(null);
   const [target, setTarget] = useState<string | null>(null);
@@ -87,32 +88,10 @@ export function OfficeDoctorsCard({ office }: OfficeDoctorsCardProps) {
         </span>
       ),
     },
-    {
-      key: 'rpps',
-      title: t('doctors.fields.rpps'),
-      dataIndex: 'rpps',
-      responsive: ['md'],
-      render: (rpps: string) => <span className="tabular">{rpps}</span>,
-    },
-    {
-      key: 'specialty',
-      title: t('doctors.fields.primarySpecialty'),
-      dataIndex: 'primarySpecialty',
-      render: (value: Specialty) => t(`specialties.${value}`),
-    },
-    {
-      key: 'target',
-      title: t('doctors.fields.target'),
-      dataIndex: 'target',
-      render: (value: string | null) => <TargetValue name={value} colorOf={colorOf} />,
-    },
-    {
-      key: 'potential_target',
-      title: t('doctors.fields.potential_target'),
-      dataIndex: 'potential_target',
-      responsive: ['lg'],
-      render: (value: string | null) => <TargetValue name={value} colorOf={colorOf} />,
-    },
+    { ...doctorColumns.rpps, responsive: ['md'] },
+    doctorColumns.primarySpecialty,
+    doctorColumns.target,
+    { ...doctorColumns.potentialTarget, responsive: ['lg'] },
   ];
   if (canWrite) {
     columns.push({

@@ -4,7 +4,8 @@ import { Alert, Empty, Skeleton, Table, Tag, Typography, type TableColumnsType }
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { serverMessage } from '@/lib/errors';
-import { officeQueries, type OfficeListParams } from '@/modules/offices/api';
+import { officeQueries } from '@/modules/offices/api';
+import type { OfficeListParams } from '@/modules/offices/query-keys';
 import { useUgaColumn } from '@/modules/offices/components/office-columns';
 import { clickableRows, useListPagination } from '@/ui/table-list';
 import { LIST_TABLE_SCROLL } from '@/ui/table-scroll';

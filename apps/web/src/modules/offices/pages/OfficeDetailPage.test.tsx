@@ -6,7 +6,7 @@ import { clearSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
 import { OfficeDetailPage } from '@/modules/offices/pages/OfficeDetailPage';
 import { office, TARGETS } from '@/test/directory';
-import { type FetchHandler, jsonBody, jsonResponse, stubFetch, urlOf } from '@/test/fetch';
+import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { REP_USER } from '@/test/tokens';
 
@@ -111,7 +111,7 @@ describe('new office form', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(
       await screen.findByText('Fill in the address, the city and the postal code before extracting the UGA'),
     ).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => urlOf(url).startsWith('/api/geo'))).toBe(false);
+    expect(callsTo(fetchMock, 'GET /api/geo/uga', { anyParams: true })).toHaveLength(0);
   });
 
   it('extracts the UGA into the form, creates the office and opens it', async () => {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useCanWrite } from '@/app/permissions';
+import { useBackNavigation } from '@/lib/use-back-navigation';
 import { OfficeCreateForm } from '@/modules/offices/components/OfficeCreateForm';
 import { OfficeProfile } from '@/modules/offices/components/OfficeProfile';
 import { PageHeader } from '@/ui/PageHeader';
@@ -11,14 +12,8 @@ export function OfficeDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const navigate = useNavigate();
-  const location = useLocation();
   const canWrite = useCanWrite();
-
-  // Back returns to the list as it was (its search is in the address); opened directly, to the list.
-  const handleBack = () => {
-    if (location.key === 'default') void navigate('/offices');
-    else void navigate(-1);
-  };
+  const handleBack = useBackNavigation('/offices');
 
   if (id !== undefined) return <OfficeProfile key={id} officeId={id} onBack={handleBack} />;
 

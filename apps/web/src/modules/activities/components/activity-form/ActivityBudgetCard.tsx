@@ -1,0 +1,53 @@
+import type { Activity } from '@crm/shared';
+import { Alert, Card, Form, InputNumber } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '@/lib/i18n';
+import { ApprovalTag } from '@/modules/activities/components/ActivityTags';
+
+const APPROVAL_ALERT_TYPES = {
+  waiting_approval: 'warning',
+  approved: 'success',
+  rejected: 'error',
+} as const;
+
+export type ActivityBudgetCardProps = {
+  /** The activity edited; a new one otherwise. */
+  activity: Activity | undefined;
+  /** The budget can no longer change (spec 001 §5). */
+  isBudgetLocked: boolean;
+};
+
+/** The form's budget section, for the channels that need a manager's approval: the estimate and where it stands. */
+export function ActivityBudgetCard({ activity, isBudgetLocked }: ActivityBudgetCardProps) {
+  const { t } = useTranslation();
+  return (
+    <Card className="page-card" title={t('activities.form.sections.budget')}>
+      {activity !== undefined && activity.approvalStatus !== 'none' && (
+        <Alert
+          className="activity-form-alert"
+          showIcon
+          type={APPROVAL_ALERT_TYPES[activity.approvalStatus]}
+          title={<ApprovalTag approvalStatus={activity.approvalStatus} />}
+          description={activity.approvalNotes ?? undefined}
+          data-testid="approval-status"
+        />
+      )}
+      <Form.Item
+        name="budgetEstimate"
+        label={t('activities.fields.budgetEstimate')}
+        required
+        extra={isBudgetLocked ? t('activities.form.budgetLockedHint') : t('activities.form.budgetHint')}
+      >
+        <InputNumber<number>
+          min={0}
+          step={0.01}
+          precision={2}
+          decimalSeparator={currentLanguage() === 'fr' ? ',' : '.'}
+          suffix="€"
+          disabled={isBudgetLocked || undefined}
+          className="budget-input"
+        />
+      </Form.Item>
+    </Card>
+  );
+}

@@ -1,0 +1,108 @@
+import { CheckCircleOutlined, DeleteOutlined } from '@ant-design/icons';
+import { showMarkDone, type Activity } from '@crm/shared';
+import { App, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { serverMessage } from '@/lib/errors';
+import { useDeleteActivityMutation, useMarkActivityDoneMutation } from '@/modules/activities/api';
+import { ActivityStatusTag, ApprovalTag } from '@/modules/activities/components/ActivityTags';
+import { activityDisplayTitle } from '@/modules/activities/utils/activity-format';
+import { PageHeader } from '@/ui/PageHeader';
+
+export type ActivityFormHeaderProps = {
+  /** The activity edited; a new one otherwise. */
+  activity: Activity | undefined;
+  /** Back, and after a delete. */
+  onDone: () => void;
+};
+
+/** The form's title row: the activity's status tags, mark as done and delete, each confirmed first (spec 001 §4). */
+export function ActivityFormHeader({ activity, onDone }: ActivityFormHeaderProps) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const markDone = useMarkActivityDoneMutation();
+  const remove = useDeleteActivityMutation();
+
+  const handleMarkDone = (id: string) => {
+    modal.confirm({
+      title: t('activities.form.markDoneTitle'),
+      content: t('activities.form.markDoneText'),
+      okText: t('activities.form.markDone'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await markDone.mutateAsync(id);
+        } catch (error) {
+          void message.error(t('activities.form.markDoneFailed', { message: serverMessage(error) }));
+          return;
+        }
+        void message.success(t('activities.form.markedDone'));
+      },
+    });
+  };
+
+  const handleDelete = (id: string) => {
+    modal.confirm({
+      title: t('activities.form.deleteTitle'),
+      content: t('activities.form.deleteText'),
+      okText: t('common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(id);
+        } catch (error) {
+          void message.error(t('activities.form.deleteFailed', { message: serverMessage(error) }));
+          return;
+        }
+        void message.success(t('activities.form.deleted'));
+        onDone();
+      },
+    });
+  };
+
+  return (
+    <PageHeader
+      title={activity === undefined ? t('activities.newTitle') : activityDisplayTitle(activity)}
+      subtitle={activity === undefined ? t('activities.form.newSubtitle') : t('activities.detailTitle')}
+      onBack={onDone}
+      tags={
+        activity !== undefined && (
+          <span className="header-tags">
+            <ActivityStatusTag status={activity.status} />
+            <ApprovalTag approvalStatus={activity.approvalStatus} notes={activity.approvalNotes} />
+          </span>
+        )
+      }
+      actions={
+        activity !== undefined &&
+        !activity.done && (
+          <>
+            {showMarkDone(activity, activity.channel) && (
+              <Button
+                icon={<CheckCircleOutlined />}
+                onClick={() => {
+                  handleMarkDone(activity.id);
+                }}
+                loading={markDone.isPending}
+                data-testid="mark-done-button"
+              >
+                {t('activities.form.markDone')}
+              </Button>
+            )}
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => {
+                handleDelete(activity.id);
+              }}
+              loading={remove.isPending}
+              data-testid="delete-activity-button"
+            >
+              {t('common.delete')}
+            </Button>
+          </>
+        )
+      }
+    />
+  );
+}

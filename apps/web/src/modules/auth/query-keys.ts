@@ -1,0 +1,6 @@
+export const authKeys = {
+  meta: () => ['meta'] as const,
+  all: ['auth'] as const,
+  ssoConfig: () => [...authKeys.all, 'sso-config'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+};
