@@ -27,10 +27,13 @@ export function useListParams(defaultLimit: number = DEFAULT_PAGE_SIZE) {
   const committedText = params.get(SEARCH_PARAM) ?? '';
   const [searchText, setSearchText] = useState(committedText);
   const [seenText, setSeenText] = useState(committedText);
-  // The address changed from elsewhere (the menu, Back): the box shows what the address says.
+  // The text this box last sent to the address: when it arrives there, the user may have typed on since.
+  const [sentText, setSentText] = useState<string | null>(null);
   if (committedText !== seenText) {
     setSeenText(committedText);
-    setSearchText(committedText);
+    setSentText(null);
+    // The address changed from elsewhere (the menu, Back): the box shows what the address says.
+    if (committedText !== sentText) setSearchText(committedText);
   }
 
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -60,6 +63,7 @@ export function useListParams(defaultLimit: number = DEFAULT_PAGE_SIZE) {
     setSearchText(text);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
+      setSentText(text);
       updateParams({ [SEARCH_PARAM]: text });
     }, SEARCH_DEBOUNCE_MS);
   };
