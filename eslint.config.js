@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+const aliasImports = { group: ['../../*'], message: 'Import by alias (@/..., #server/..., @crm/shared).' };
+
 export default tseslint.config(
   {
     ignores: [
@@ -31,9 +33,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      'no-restricted-imports': ['error', { patterns: [aliasImports] }],
+    },
+  },
+  {
+    // Only repositories speak SQL: services and routes reach the database through them (types included;
+    // a service that joins a transaction takes the `Db` type from db/database.ts).
+    files: ['apps/server/src/**/*.service.ts', 'apps/server/src/**/*.routes.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../*'], message: 'Import by alias (@/..., #server/..., @crm/shared).' }] },
+        {
+          paths: [{ name: 'kysely', message: 'Only repositories import Kysely; use Db from #server/db/database.ts.' }],
+          patterns: [aliasImports, { group: ['kysely/*'], message: 'Only repositories import Kysely.' }],
+        },
       ],
     },
   },

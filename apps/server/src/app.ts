@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import type { Clock } from './core/clock.ts';
 import type { Db } from './db/database.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -25,12 +26,14 @@ export type BuildAppOptions = {
   config: Config;
   db: Db;
   logger?: FastifyServerOptions['logger'];
+  /** The time services read; the system clock unless a test pins or steps it. */
+  clock?: Clock;
 };
 
 const ONE_MIB = 1024 * 1024;
 
 /** The whole HTTP application; main.ts listens with it, tests call it through app.inject. */
-export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, clock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -51,22 +54,22 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await registerSecurityHeaders(app);
   await registerOpenApi(app, appVersion);
 
-  const services = await createServices(db, config);
+  const services = await createServices(db, config, clock);
 
   await app.register(
     async (api) => {
       registerAuthentication(api, services.auth);
-      registerIdempotency(api, services.idempotencyKeys);
+      registerIdempotency(api, services.idempotency);
       await api.register(healthRoutes, { config, version: appVersion });
-      await api.register(authRoutes, { services });
-      await api.register(doctorsRoutes, { services });
-      await api.register(recentDoctorsRoutes, { services });
-      await api.register(officesRoutes, { services });
-      await api.register(configurationRoutes, { services });
-      await api.register(geoRoutes, { services });
-      await api.register(activitiesRoutes, { services });
-      await api.register(dashboardRoutes, { services });
-      await api.register(usersRoutes, { services });
+      await api.register(authRoutes, { auth: services.auth, configuration: services.configuration });
+      await api.register(doctorsRoutes, { doctors: services.doctors });
+      await api.register(recentDoctorsRoutes, { recentDoctors: services.recentDoctors });
+      await api.register(officesRoutes, { offices: services.offices });
+      await api.register(configurationRoutes, { configuration: services.configuration });
+      await api.register(geoRoutes, { geo: services.geo });
+      await api.register(activitiesRoutes, { activities: services.activities });
+      await api.register(dashboardRoutes, { dashboard: services.dashboard });
+      await api.register(usersRoutes, { configuration: services.configuration });
     },
     { prefix: '/api' },
   );

@@ -1,14 +1,19 @@
 import type { Config } from './config.ts';
+import { type Clock, systemClock } from './core/clock.ts';
 import type { Db } from './db/database.ts';
 import { ActivitiesRepository } from './modules/activities/activities.repository.ts';
 import { ActivitiesService } from './modules/activities/activities.service.ts';
+import { ActivityExtrasRepository } from './modules/activities/activity-extras.repository.ts';
+import { ActivityStatsRepository } from './modules/activities/activity-stats.repository.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { CacheGenerationsRepository } from './modules/cache-generations/cache-generations.repository.ts';
 import { LoginThrottleRepository } from './modules/auth/login-throttle.repository.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { ChannelsRepository } from './modules/configuration/channels.repository.ts';
+import { ConfigurationService } from './modules/configuration/configuration.service.ts';
 import { ProductsRepository } from './modules/configuration/products.repository.ts';
 import { TargetsRepository } from './modules/configuration/targets.repository.ts';
 import { DoctorOfficesRepository } from './modules/doctors/doctor-offices.repository.ts';
@@ -17,6 +22,7 @@ import { DoctorsRepository } from './modules/doctors/doctors.repository.ts';
 import { DoctorsService } from './modules/doctors/doctors.service.ts';
 import { GeoService } from './modules/geo/geo.service.ts';
 import { IdempotencyKeysRepository } from './modules/idempotency/idempotency.repository.ts';
+import { IdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { LogsRepository } from './modules/logs/logs.repository.ts';
 import { OfficesRepository } from './modules/offices/offices.repository.ts';
 import { OfficesService } from './modules/offices/offices.service.ts';
@@ -25,28 +31,26 @@ import { RecentDoctorsService } from './modules/recent-doctors/recent-doctors.se
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 
-/** The services the routes call, wired once per app. */
+/** The services the routes and hooks call, wired once per app; repositories stay private to them. */
 export type Services = {
   auth: AuthService;
   doctors: DoctorsService;
   offices: OfficesService;
   recentDoctors: RecentDoctorsService;
-  targets: TargetsRepository;
+  configuration: ConfigurationService;
   geo: GeoService;
   activities: ActivitiesService;
   dashboard: DashboardService;
-  /** Reading channels and products needs no rules yet; the configuration issue gives them a service. */
-  channels: ChannelsRepository;
-  products: ProductsRepository;
-  idempotencyKeys: IdempotencyKeysRepository;
+  idempotency: IdempotencyService;
 };
 
-export async function createServices(db: Db, config: Config): Promise<Services> {
+/** `clock` is the time every service reads; tests pass a fixed or stepping one. */
+export async function createServices(db: Db, config: Config, clock: Clock = systemClock): Promise<Services> {
   // Kept in the database when not configured, so every process of a deployment signs alike.
   const secret =
     config.jwtSecret ??
     (await new SettingsRepository(db).getOrCreate('jwt_secret', () => TokenService.generateSecret()));
-  const logs = new LogsRepository();
+  const logs = new LogsRepository(clock);
   const doctors = new DoctorsRepository(db);
   const offices = new OfficesRepository(db);
   const links = new DoctorOfficesRepository();
@@ -54,6 +58,7 @@ export async function createServices(db: Db, config: Config): Promise<Services> 
   const channels = new ChannelsRepository(db);
   const products = new ProductsRepository(db);
   const idempotencyKeys = new IdempotencyKeysRepository(db);
+  const generations = new CacheGenerationsRepository(db);
   return {
     auth: new AuthService({
       db,
@@ -62,26 +67,36 @@ export async function createServices(db: Db, config: Config): Promise<Services> 
       sessions: new SessionsRepository(db),
       throttle: new LoginThrottleRepository(db),
       logs,
-      tokens: new TokenService(secret),
+      tokens: new TokenService(secret, clock),
+      clock,
     }),
-    doctors: new DoctorsService({ db, doctors, links, offices, search: new DoctorSearchRepository(db), logs }),
-    offices: new OfficesService({ db, offices, doctors, links, logs }),
-    recentDoctors: new RecentDoctorsService({ db, recent, doctors }),
-    // Reading targets needs no rules yet; the configuration issue gives them a service.
-    targets: new TargetsRepository(db),
+    doctors: new DoctorsService({
+      db,
+      doctors,
+      links,
+      offices,
+      search: new DoctorSearchRepository(db),
+      logs,
+      generations,
+      clock,
+    }),
+    offices: new OfficesService({ db, offices, doctors, links, logs, generations, clock }),
+    recentDoctors: new RecentDoctorsService({ db, recent, doctors, clock }),
+    configuration: new ConfigurationService({ channels, products, targets: new TargetsRepository(db) }),
     geo: new GeoService({ geocoderUrl: config.geocoderUrl, ugaFile: config.ugaFile }),
     activities: new ActivitiesService({
       db,
       activities: new ActivitiesRepository(db),
+      extras: new ActivityExtrasRepository(db),
+      stats: new ActivityStatsRepository(db),
       channels,
       products,
       doctors,
       keys: idempotencyKeys,
       logs,
+      clock,
     }),
-    dashboard: new DashboardService({ dashboard: new DashboardRepository(db) }),
-    channels,
-    products,
-    idempotencyKeys,
+    dashboard: new DashboardService({ dashboard: new DashboardRepository(db), clock }),
+    idempotency: new IdempotencyService({ keys: idempotencyKeys }),
   };
 }

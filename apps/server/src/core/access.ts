@@ -1,5 +1,5 @@
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
-import { AppError } from './errors.ts';
+import { AppError } from './app-error.ts';
 
 /** Doctors, offices and their links change only for users with readWrite (spec 000 section 6). */
 export function requireWriter(auth: AuthContext): void {

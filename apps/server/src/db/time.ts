@@ -1,3 +1,2 @@
 /** Times are stored as ISO 8601 UTC strings, which sort as they compare. */
 export const nowIso = (): string => new Date().toISOString();
-export const isoFromNow = (milliseconds: number): string => new Date(Date.now() + milliseconds).toISOString();

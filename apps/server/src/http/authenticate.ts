@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext, AuthService } from '#server/modules/auth/auth.service.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '#server/core/app-error.ts';
 
 declare module 'fastify' {
   // Module augmentation needs interfaces.

@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Activity } from '@crm/shared';
 import { newId } from '#server/db/ids.ts';
-import { activityCast, type Call, snapshot } from '#server/modules/activities/activities.test-kit.ts';
+import { activityCast, type ActivityCast } from '#server/test/activity-cast.ts';
+import type { Call } from '#server/test/callers.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
+import { activitySnapshot } from '#server/test/table-counts.ts';
 import { canonicalJson, requestHash } from './idempotency.ts';
 
 describe('request hashes', () => {
@@ -25,7 +27,7 @@ describe('request hashes', () => {
 
 describe.each(engines())('Idempotency-Key on %s', (engine) => {
   let t: TestApp;
-  let cast: Awaited<ReturnType<typeof activityCast>>;
+  let cast: ActivityCast;
   let rep: Call;
 
   beforeAll(async () => {
@@ -40,14 +42,14 @@ describe.each(engines())('Idempotency-Key on %s', (engine) => {
 
   it('replays a POST: one row, one audit entry, the same status and body', async () => {
     const key = newId();
-    const before = await snapshot(t.database.db);
+    const before = await activitySnapshot(t.database.db);
     const first = await rep('POST', '/api/activities', cast.validCall(), key);
     expect(first.status).toBe(201);
     const replay = await rep('POST', '/api/activities', cast.validCall(), key);
     expect(replay.status).toBe(201);
     expect(replay.body).toEqual(first.body);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    const after = await snapshot(t.database.db);
+    const after = await activitySnapshot(t.database.db);
     expect(after.counts).toEqual({
       ...before.counts,
       activities: (before.counts.activities ?? 0) + 1,
@@ -63,11 +65,11 @@ describe.each(engines())('Idempotency-Key on %s', (engine) => {
     const first = await rep('PUT', `/api/activities/${created.id}`, { title: 'Deux' }, key);
     expect(first.status).toBe(200);
     await rep('PUT', `/api/activities/${created.id}`, { title: 'Trois' });
-    const before = await snapshot(t.database.db, created.id);
+    const before = await activitySnapshot(t.database.db, created.id);
     const replay = await rep('PUT', `/api/activities/${created.id}`, { title: 'Deux' }, key);
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual(first.body);
-    expect(await snapshot(t.database.db, created.id)).toEqual(before);
+    expect(await activitySnapshot(t.database.db, created.id)).toEqual(before);
     expect(before.row?.title).toBe('Trois');
   });
 
@@ -75,11 +77,11 @@ describe.each(engines())('Idempotency-Key on %s', (engine) => {
     const created = (await rep('POST', '/api/activities', cast.validCall())).body as Activity;
     const key = newId();
     expect((await rep('DELETE', `/api/activities/${created.id}`, undefined, key)).status).toBe(204);
-    const before = await snapshot(t.database.db);
+    const before = await activitySnapshot(t.database.db);
     const replay = await rep('DELETE', `/api/activities/${created.id}`, undefined, key);
     expect(replay.status).toBe(204);
     expect(replay.body).toBeNull();
-    expect(await snapshot(t.database.db)).toEqual(before);
+    expect(await activitySnapshot(t.database.db)).toEqual(before);
     expect((await rep('DELETE', `/api/activities/${created.id}`)).status).toBe(404);
   });
 
@@ -98,7 +100,7 @@ describe.each(engines())('Idempotency-Key on %s', (engine) => {
   it('answers 422 to the same key with another body or path, changing nothing', async () => {
     const key = newId();
     const first = (await rep('POST', '/api/activities', cast.validCall({ title: 'A' }), key)).body as Activity;
-    const before = await snapshot(t.database.db, first.id);
+    const before = await activitySnapshot(t.database.db, first.id);
     const otherBody = await rep('POST', '/api/activities', cast.validCall({ title: 'B' }), key);
     expect(otherBody.status).toBe(422);
     expect(otherBody.body).toMatchObject({
@@ -107,7 +109,7 @@ describe.each(engines())('Idempotency-Key on %s', (engine) => {
     });
     const otherPath = await rep('PUT', `/api/activities/${first.id}`, { title: 'A' }, key);
     expect(otherPath.status).toBe(422);
-    expect(await snapshot(t.database.db, first.id)).toEqual(before);
+    expect(await activitySnapshot(t.database.db, first.id)).toEqual(before);
   });
 
   it('keeps keys per user: another user’s identical key is theirs', async () => {
@@ -119,19 +121,19 @@ describe.each(engines())('Idempotency-Key on %s', (engine) => {
   });
 
   it('refuses a key that is not a UUID, naming the header, and writes nothing', async () => {
-    const before = await snapshot(t.database.db);
+    const before = await activitySnapshot(t.database.db);
     const { status, body } = await rep('POST', '/api/activities', cast.validCall(), 'not-a-uuid');
     expect(status).toBe(400);
     expect(body).toMatchObject({
       code: 'VALIDATION_ERROR',
       fields: { 'Idempotency-Key': 'The Idempotency-Key header must be a UUID' },
     });
-    expect(await snapshot(t.database.db)).toEqual(before);
+    expect(await activitySnapshot(t.database.db)).toEqual(before);
   });
 
   it('answers a concurrent duplicate with the first answer, creating one row', async () => {
     const key = newId();
-    const before = await snapshot(t.database.db);
+    const before = await activitySnapshot(t.database.db);
     const answers = await Promise.all([
       rep('POST', '/api/activities', cast.validCall({ title: 'Concurrent' }), key),
       rep('POST', '/api/activities', cast.validCall({ title: 'Concurrent' }), key),
@@ -139,7 +141,7 @@ describe.each(engines())('Idempotency-Key on %s', (engine) => {
     expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
     const [first, second] = answers;
     expect(second.body).toEqual(first.body);
-    const after = await snapshot(t.database.db);
+    const after = await activitySnapshot(t.database.db);
     expect(after.counts.activities).toBe((before.counts.activities ?? 0) + 1);
     expect(after.counts.audit_logs).toBe((before.counts.audit_logs ?? 0) + 1);
   });
@@ -147,11 +149,11 @@ describe.each(engines())('Idempotency-Key on %s', (engine) => {
   it('answers an offline creation retried under a new key with the activity its id already names', async () => {
     const id = newId();
     const first = await rep('POST', '/api/activities', cast.validCall({ id }), newId());
-    const before = await snapshot(t.database.db, id);
+    const before = await activitySnapshot(t.database.db, id);
     const retried = await rep('POST', '/api/activities', cast.validCall({ id }), newId());
     expect(retried.status).toBe(201);
     expect(retried.body).toEqual(first.body);
-    const after = await snapshot(t.database.db, id);
+    const after = await activitySnapshot(t.database.db, id);
     expect(after.row).toEqual(before.row);
     expect(after.counts.activities).toBe(before.counts.activities);
     expect(after.counts.audit_logs).toBe(before.counts.audit_logs);

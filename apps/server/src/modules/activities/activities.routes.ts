@@ -15,13 +15,12 @@ import { z } from 'zod';
 import { requireAuth } from '#server/http/authenticate.ts';
 import { errorResponses } from '#server/http/openapi.ts';
 import { typedJsonSerializer } from '#server/http/serialize.ts';
-import type { Services } from '#server/services.ts';
+import type { ActivitiesService } from './activities.service.ts';
 
 const IDEMPOTENT = 'Accepts an Idempotency-Key header (UUID): a replay answers the first result.';
 
-export const activitiesRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, { services }) => {
+export const activitiesRoutes: FastifyPluginAsyncZod<{ activities: ActivitiesService }> = (app, { activities }) => {
   const tags = ['activities'];
-  const { activities } = services;
 
   app.get(
     '/activities',

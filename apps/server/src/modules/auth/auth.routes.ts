@@ -3,9 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '#server/http/authenticate.ts';
 import { errorResponses } from '#server/http/openapi.ts';
-import type { Services } from '#server/services.ts';
+import type { ConfigurationService } from '#server/modules/configuration/configuration.service.ts';
+import type { AuthService } from './auth.service.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, { services }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; configuration: ConfigurationService }> = (
+  app,
+  { auth, configuration },
+) => {
   app.post(
     '/auth/login',
     {
@@ -17,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, {
         response: { 200: LoginResult, ...errorResponses(400, 401, 429) },
       },
     },
-    (request) => services.auth.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+    (request) => auth.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   );
 
   app.post(
@@ -30,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, {
       },
     },
     async (request, reply) => {
-      await services.auth.logout(requireAuth(request));
+      await auth.logout(requireAuth(request));
       return reply.status(204).send(null);
     },
   );
@@ -52,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, {
         response: { 200: ProductList, ...errorResponses(401) },
       },
     },
-    async (request) => ({ products: await services.products.listAssigned(requireAuth(request).user.id) }),
+    async (request) => ({ products: await configuration.assignedProducts(requireAuth(request)) }),
   );
 
   app.get(

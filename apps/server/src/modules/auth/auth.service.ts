@@ -2,8 +2,9 @@ import type { LoginBody, LoginResult, SessionUser } from '@crm/shared';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
-import { isoFromNow, nowIso } from '#server/db/time.ts';
-import { AppError } from '#server/http/errors.ts';
+import { AppError } from '#server/core/app-error.ts';
+import { type Clock, isoFrom, isoNow } from '#server/core/clock.ts';
+import { auditUser } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import { toSessionUser, type UsersRepository } from '#server/modules/users/users.repository.ts';
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
@@ -23,13 +24,14 @@ type AuthServiceDeps = {
   throttle: LoginThrottleRepository;
   logs: LogsRepository;
   tokens: TokenService;
+  clock: Clock;
 };
 
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
   async login(body: LoginBody, client: LoginClient): Promise<LoginResult> {
-    const { users, throttle, config } = this.deps;
+    const { users, throttle, config, clock } = this.deps;
     const email = body.email.toLowerCase();
     const accountKey = `account:${email}`;
     const addressKey = `address:${client.ip}`;
@@ -42,16 +44,17 @@ export class AuthService {
     const account = await users.findForLogin(email);
     const isValid = await verifyPassword(account?.password_hash ?? null, body.password);
     if (!account || !isValid) {
-      await throttle.recordFailure([accountKey, addressKey], nowIso());
-      await throttle.deleteBefore(isoFromNow(-Math.max(windowMs, 3_600_000)));
+      await throttle.recordFailure([accountKey, addressKey], isoNow(clock));
+      await throttle.deleteBefore(isoFrom(clock, -Math.max(windowMs, 3_600_000)));
       throw new AppError('INVALID_CREDENTIALS');
     }
     await throttle.clear(accountKey);
 
     const user = toSessionUser(account);
     const sessionId = newId();
-    const expiresAt = new Date(Date.now() + config.sessionTtlHours * 3_600_000);
-    const now = nowIso();
+    const signedInAt = clock.now();
+    const expiresAt = new Date(signedInAt.getTime() + config.sessionTtlHours * 3_600_000);
+    const now = signedInAt.toISOString();
     await this.deps.db.transaction().execute(async (trx) => {
       await this.deps.sessions.insert(trx, {
         id: sessionId,
@@ -68,7 +71,7 @@ export class AuthService {
         entityType: 'user',
         entityId: user.id,
         metadata: { email: user.email },
-        user: { id: user.id, email: user.email },
+        user: auditUser({ user }),
       });
     });
     const token = await this.deps.tokens.sign(user, sessionId, expiresAt);
@@ -77,13 +80,13 @@ export class AuthService {
 
   async logout(auth: AuthContext): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
-      await this.deps.sessions.revoke(trx, auth.sessionId, nowIso());
+      await this.deps.sessions.revoke(trx, auth.sessionId, isoNow(this.deps.clock));
       await this.deps.logs.record(trx, {
         action: 'logout',
         entityType: 'user',
         entityId: auth.user.id,
         metadata: { email: auth.user.email },
-        user: { id: auth.user.id, email: auth.user.email },
+        user: auditUser(auth),
       });
     });
   }
@@ -92,15 +95,15 @@ export class AuthService {
   async authenticate(token: string): Promise<AuthContext | null> {
     const claims = await this.deps.tokens.verify(token);
     if (!claims) return null;
-    const row = await this.deps.sessions.findActiveUser(claims.sessionId, nowIso());
+    const row = await this.deps.sessions.findActiveUser(claims.sessionId, isoNow(this.deps.clock));
     if (row?.id !== claims.userId) return null;
     return { user: toSessionUser(row), sessionId: claims.sessionId };
   }
 
   private async refuseIfThrottled(key: string, maxFailures: number, windowMs: number): Promise<void> {
-    const { count, oldest } = await this.deps.throttle.failuresSince(key, isoFromNow(-windowMs));
+    const { count, oldest } = await this.deps.throttle.failuresSince(key, isoFrom(this.deps.clock, -windowMs));
     if (count < maxFailures || !oldest) return;
-    const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest) + windowMs - Date.now()) / 1000));
+    const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest) + windowMs - this.deps.clock.now().getTime()) / 1000));
     throw new AppError(
       'TOO_MANY_ATTEMPTS',
       { seconds: retryAfter },

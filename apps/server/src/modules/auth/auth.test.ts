@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
+import { systemClock } from '#server/core/clock.ts';
 import { TokenService } from '#server/modules/auth/tokens.ts';
-import { createTestApp, engines, signIn, type TestApp } from '#server/test/harness.ts';
+import { signIn } from '#server/test/callers.ts';
+import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
 import type { CreatedUser } from '#server/test/factory.ts';
 
 describe.each(engines())('authentication on %s', (engine) => {
@@ -213,7 +215,7 @@ describe.each(engines())('authentication on %s', (engine) => {
     it('refuses a token signed with another secret', async () => {
       const { token } = await signIn(t.app, rep.email, rep.password);
       const claims = decodeJwt(token);
-      const forger = new TokenService(TokenService.generateSecret());
+      const forger = new TokenService(TokenService.generateSecret(), systemClock);
       const forged = await forger.sign(
         {
           id: rep.id,
@@ -258,7 +260,7 @@ describe.each(engines())('authentication on %s', (engine) => {
         .select('value')
         .where('key', '=', 'jwt_secret')
         .executeTakeFirstOrThrow();
-      const expired = await new TokenService(secret.value).sign(
+      const expired = await new TokenService(secret.value, systemClock).sign(
         {
           id: rep.id,
           email: rep.email,

@@ -1,6 +1,7 @@
 import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import type { SessionUser } from '@crm/shared';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Clock } from '#server/core/clock.ts';
 
 export type TokenClaims = { sessionId: string; userId: string };
 
@@ -17,7 +18,10 @@ export class TokenService {
   // A KeyObject lets jose use Node's HMAC directly instead of importing the key on every call.
   private readonly key: KeyObject;
 
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    private readonly clock: Clock,
+  ) {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
@@ -30,21 +34,22 @@ export class TokenService {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.id)
       .setJti(sessionId)
-      .setIssuedAt()
+      .setIssuedAt(this.clock.now())
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(this.key);
   }
 
   /** The claims of a valid token; null for a forged, malformed or expired one. */
   async verify(token: string): Promise<TokenClaims | null> {
+    const now = this.clock.now();
     const known = this.verified.get(token);
     if (known) {
-      if (known.expiresAt > Date.now()) return { sessionId: known.sessionId, userId: known.userId };
+      if (known.expiresAt > now.getTime()) return { sessionId: known.sessionId, userId: known.userId };
       this.verified.delete(token);
       return null;
     }
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
       if (!payload.jti || !payload.sub || !payload.exp) return null;
       const claims = { sessionId: payload.jti, userId: payload.sub };
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();

@@ -1,9 +1,12 @@
 import { ChannelList, TargetList, TargetListQuery } from '@crm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '#server/http/openapi.ts';
-import type { Services } from '#server/services.ts';
+import type { ConfigurationService } from './configuration.service.ts';
 
-export const configurationRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, { services }) => {
+export const configurationRoutes: FastifyPluginAsyncZod<{ configuration: ConfigurationService }> = (
+  app,
+  { configuration },
+) => {
   app.get(
     '/configuration/targets',
     {
@@ -14,7 +17,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ services: Services }> 
         response: { 200: TargetList, ...errorResponses(400, 401) },
       },
     },
-    async (request) => ({ targets: await services.targets.list({ active: request.query.active }) }),
+    async (request) => ({ targets: await configuration.targets({ active: request.query.active }) }),
   );
   app.get(
     '/configuration/channels/active',
@@ -25,7 +28,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ services: Services }> 
         response: { 200: ChannelList, ...errorResponses(401) },
       },
     },
-    async () => ({ channels: await services.channels.listActive() }),
+    async () => ({ channels: await configuration.activeChannels() }),
   );
   return Promise.resolve();
 };

@@ -2,9 +2,9 @@ import { DashboardStats } from '@crm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '#server/http/authenticate.ts';
 import { errorResponses } from '#server/http/openapi.ts';
-import type { Services } from '#server/services.ts';
+import type { DashboardService } from './dashboard.service.ts';
 
-export const dashboardRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, { services }) => {
+export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = (app, { dashboard }) => {
   app.get(
     '/dashboard/stats',
     {
@@ -14,7 +14,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ services: Services }> = (a
         response: { 200: DashboardStats, ...errorResponses(401) },
       },
     },
-    (request) => services.dashboard.stats(requireAuth(request)),
+    (request) => dashboard.stats(requireAuth(request)),
   );
 
   return Promise.resolve();

@@ -9,13 +9,13 @@ import {
   startOfZonedMonth,
   startOfZonedWeek,
 } from '@crm/shared';
+import type { Clock } from '#server/core/clock.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import type { DashboardActivityRow, DashboardPeriods, DashboardRepository } from './dashboard.repository.ts';
 
 type DashboardServiceDeps = {
   dashboard: DashboardRepository;
-  /** The request time; tests pin it. */
-  now?: () => Date;
+  clock: Clock;
 };
 
 const DAY_MS = 86_400_000;
@@ -62,15 +62,11 @@ function toDashboardActivity(row: DashboardActivityRow, now: Date): DashboardAct
 
 /** The dashboard's figures for the calling user (spec 000 §3), each defined in docs/dashboard.md. */
 export class DashboardService {
-  private readonly now: () => Date;
-
-  constructor(private readonly deps: DashboardServiceDeps) {
-    this.now = deps.now ?? (() => new Date());
-  }
+  constructor(private readonly deps: DashboardServiceDeps) {}
 
   /** Every figure is the caller's own: no role reads another user's dashboard. */
   async stats(auth: AuthContext): Promise<DashboardStats> {
-    const now = this.now();
+    const now = this.deps.clock.now();
     const periods = dashboardPeriods(now);
     const userId = auth.user.id;
     const [

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DashboardStats, type SessionUser } from '@crm/shared';
-import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
-import { apiAs } from '#server/test/api.ts';
-import { createTestApp, engines, signIn, type TestApp } from '#server/test/harness.ts';
+import { callerFor } from '#server/test/callers.ts';
+import type { Factory } from '#server/test/factory.ts';
+import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
 import { DashboardRepository } from './dashboard.repository.ts';
 import { DashboardService } from './dashboard.service.ts';
 
@@ -26,55 +26,26 @@ type ActivitySpec = {
 const MINUTE_MS = 60_000;
 
 /** Rows written straight to the tables, so each figure is checked against data whose answer is known. */
-async function insertActivity(db: Db, ownerId: string, channels: Map<string, string>, spec: ActivitySpec) {
-  const id = newId();
+async function insertActivity(factory: Factory, ownerId: string, channels: Map<string, string>, spec: ActivitySpec) {
   const start = Date.parse(spec.start);
   const end = spec.end === undefined ? start + (spec.minutes ?? 60) * MINUTE_MS : Date.parse(spec.end);
   const channelId = channels.get(spec.channel);
   if (channelId === undefined) throw new Error(`no seeded channel ${spec.channel}`);
-  await db
-    .insertInto('activities')
-    .values({
-      id,
-      owner_id: ownerId,
-      channel_id: channelId,
-      title: spec.title,
-      // Stored as the API stores them: ISO strings with milliseconds, which compare as they sort.
-      start_at: new Date(start).toISOString(),
-      end_at: new Date(end).toISOString(),
-      all_day: spec.allDay ? 1 : 0,
-      duration: spec.allDay ? null : (spec.minutes ?? 60),
-      description: null,
-      location: null,
-      address: null,
-      postal_code: null,
-      city: null,
-      office_phone: null,
-      office_email: null,
-      office_id: null,
-      doctor_id: spec.doctor ?? null,
-      doctor_name: spec.doctor === undefined ? null : `Dr ${spec.title}`,
-      precall_objectives: null,
-      call_notes: null,
-      next_call_objectives: null,
-      budget_cents: null,
-      approval_status: 'none',
-      approved_by: null,
-      approved_at: null,
-      approval_notes: null,
-      acknowledge_rules: 1,
-      done: spec.done ? 1 : 0,
-      done_at: spec.done ? spec.start : null,
-      created_at: spec.start,
-      updated_at: spec.start,
-    })
-    .execute();
-  for (const [position, doctorId] of (spec.attendees ?? []).entries()) {
-    await db
-      .insertInto('activity_attendees')
-      .values({ activity_id: id, doctor_id: doctorId, name: `Attendee ${position}`, position })
-      .execute();
-  }
+  const { id } = await factory.activity({
+    ownerId,
+    channelId,
+    title: spec.title,
+    // Stored as the API stores them: ISO strings with milliseconds, which compare as they sort.
+    start: new Date(start).toISOString(),
+    end: new Date(end).toISOString(),
+    allDay: spec.allDay ?? false,
+    duration: spec.minutes ?? 60,
+    doctorId: spec.doctor ?? null,
+    doctorName: spec.doctor === undefined ? null : `Dr ${spec.title}`,
+    done: spec.done ?? false,
+    createdAt: spec.start,
+    attendees: spec.attendees,
+  });
   return id;
 }
 
@@ -108,13 +79,14 @@ describe.each(engines())('dashboard stats on %s', (engine) => {
 
   /** The service on the test database with its clock pinned. */
   const statsAt = (now: string, userId: string) =>
-    new DashboardService({ dashboard: new DashboardRepository(t.database.db), now: () => new Date(now) }).stats(
-      authFor(userId),
-    );
+    new DashboardService({
+      dashboard: new DashboardRepository(t.database.db),
+      clock: { now: () => new Date(now) },
+    }).stats(authFor(userId));
 
   const userWith = async (specs: ActivitySpec[]) => {
     const user = await t.factory.user();
-    for (const spec of specs) await insertActivity(t.database.db, user.id, channels, spec);
+    for (const spec of specs) await insertActivity(t.factory, user.id, channels, spec);
     return user;
   };
 
@@ -366,17 +338,17 @@ describe.each(engines())('dashboard stats on %s', (engine) => {
       const user = await t.factory.user();
       const later = new Date(Date.now() + 2 * 86_400_000).toISOString();
       const earlier = new Date(Date.now() - 2 * 86_400_000).toISOString();
-      const nextId = await insertActivity(t.database.db, user.id, channels, {
+      const nextId = await insertActivity(t.factory, user.id, channels, {
         title: 'in two days',
         channel: 'Video',
         start: later,
       });
-      await insertActivity(t.database.db, user.id, channels, {
+      await insertActivity(t.factory, user.id, channels, {
         title: 'two days ago',
         channel: 'Call',
         start: earlier,
       });
-      const api = apiAs(t.app, (await signIn(t.app, user.email, user.password)).authorization);
+      const api = await callerFor(t, user);
 
       const { status, body } = await api('GET', '/api/dashboard/stats');
       expect(status).toBe(200);

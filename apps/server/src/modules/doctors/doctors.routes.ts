@@ -16,11 +16,10 @@ import { z } from 'zod';
 import { requireAuth } from '#server/http/authenticate.ts';
 import { errorResponses } from '#server/http/openapi.ts';
 import { typedJsonSerializer } from '#server/http/serialize.ts';
-import type { Services } from '#server/services.ts';
+import type { DoctorsService } from './doctors.service.ts';
 
-export const doctorsRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, { services }) => {
+export const doctorsRoutes: FastifyPluginAsyncZod<{ doctors: DoctorsService }> = (app, { doctors }) => {
   const tags = ['doctors'];
-  const { doctors } = services;
 
   app.get(
     '/doctors/search',

@@ -1,11 +1,11 @@
 import { UgaQuery, UgaResult } from '@crm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '#server/http/authenticate.ts';
-import { AppError } from '#server/http/errors.ts';
+import { AppError } from '#server/core/app-error.ts';
 import { errorResponses } from '#server/http/openapi.ts';
 import type { GeoService } from './geo.service.ts';
 
-export const geoRoutes: FastifyPluginAsyncZod<{ services: { geo: GeoService } }> = (app, { services }) => {
+export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoService }> = (app, { geo }) => {
   app.get(
     '/geo/uga',
     {
@@ -19,7 +19,7 @@ export const geoRoutes: FastifyPluginAsyncZod<{ services: { geo: GeoService } }>
     async (request) => {
       requireAuth(request);
       try {
-        return await services.geo.findUga(request.query);
+        return await geo.findUga(request.query);
       } catch (error) {
         // The answer says what failed; the log says why, for whoever runs the server.
         if (error instanceof AppError && (error.code === 'UGA_FILE_FAILED' || error.code === 'GEOCODING_FAILED')) {

@@ -1,5 +1,5 @@
 import type { UgaQuery, UgaResult } from '@crm/shared';
-import { AppError } from '#server/http/errors.ts';
+import { AppError } from '#server/core/app-error.ts';
 import { Geocoder } from './geocoder.ts';
 import { UgaBoundaries } from './uga-boundaries.ts';
 

@@ -15,7 +15,8 @@ import { registerErrorHandling } from '#server/http/errors.ts';
 import { authRoutes } from '#server/modules/auth/auth.routes.ts';
 import { createServices } from '#server/services.ts';
 import { createFactory } from '#server/test/factory.ts';
-import { createTestApp, createTestDatabase, engines, signIn } from '#server/test/harness.ts';
+import { signIn } from '#server/test/callers.ts';
+import { createTestApp, createTestDatabase, engines } from '#server/test/harness.ts';
 import { geoRoutes } from './geo.routes.ts';
 import { GeoService, type GeoSettings } from './geo.service.ts';
 import { coarseGeocode } from './geocoder.ts';
@@ -104,8 +105,8 @@ async function geoTestApp(database: DatabaseHandle, geo: GeoService): Promise<Fa
   await app.register(
     async (api) => {
       registerAuthentication(api, services.auth);
-      await api.register(authRoutes, { services });
-      await api.register(geoRoutes, { services: { geo } });
+      await api.register(authRoutes, { auth: services.auth, configuration: services.configuration });
+      await api.register(geoRoutes, { geo });
     },
     { prefix: '/api' },
   );

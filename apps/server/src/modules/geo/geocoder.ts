@@ -1,7 +1,7 @@
 import { normalizeForSearch } from '@crm/shared';
 import { z } from 'zod';
 import { COMMUNES, type Commune } from '#server/demo/directory/communes.ts';
-import { AppError } from '#server/http/errors.ts';
+import { AppError } from '#server/core/app-error.ts';
 
 export type GeoPoint = { latitude: number; longitude: number };
 export type PostalAddress = { address: string; postal_code: string; city: string };

@@ -4,7 +4,7 @@ import type { Feature, Geometry, MultiPolygon, Polygon, Position } from 'geojson
 import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import { z } from 'zod';
-import { AppError } from '#server/http/errors.ts';
+import { AppError } from '#server/core/app-error.ts';
 import type { GeoPoint } from './geocoder.ts';
 
 export type UgaZone = { code: string; name: string };

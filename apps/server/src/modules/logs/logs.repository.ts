@@ -1,6 +1,6 @@
+import { type Clock, isoNow } from '#server/core/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
-import { nowIso } from '#server/db/time.ts';
 
 export type AuditEntry = {
   action: string;
@@ -12,6 +12,8 @@ export type AuditEntry = {
 };
 
 export class LogsRepository {
+  constructor(private readonly clock: Clock) {}
+
   /** Written with the transaction of the change it describes, so neither exists without the other. */
   async record(db: Db, entry: AuditEntry): Promise<void> {
     await db
@@ -25,7 +27,7 @@ export class LogsRepository {
         changes: entry.changes ? JSON.stringify(entry.changes) : null,
         user_id: entry.user?.id ?? null,
         user_email: entry.user?.email ?? null,
-        created_at: nowIso(),
+        created_at: isoNow(this.clock),
       })
       .execute();
   }

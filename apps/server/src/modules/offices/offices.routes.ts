@@ -16,11 +16,10 @@ import { z } from 'zod';
 import { requireAuth } from '#server/http/authenticate.ts';
 import { errorResponses } from '#server/http/openapi.ts';
 import { typedJsonSerializer } from '#server/http/serialize.ts';
-import type { Services } from '#server/services.ts';
+import type { OfficesService } from './offices.service.ts';
 
-export const officesRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, { services }) => {
+export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> = (app, { offices }) => {
   const tags = ['offices'];
-  const { offices } = services;
 
   app.get(
     '/offices',

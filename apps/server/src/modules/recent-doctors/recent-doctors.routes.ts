@@ -4,9 +4,12 @@ import { z } from 'zod';
 import { requireAuth } from '#server/http/authenticate.ts';
 import { errorResponses } from '#server/http/openapi.ts';
 import { typedJsonSerializer } from '#server/http/serialize.ts';
-import type { Services } from '#server/services.ts';
+import type { RecentDoctorsService } from './recent-doctors.service.ts';
 
-export const recentDoctorsRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, { services }) => {
+export const recentDoctorsRoutes: FastifyPluginAsyncZod<{ recentDoctors: RecentDoctorsService }> = (
+  app,
+  { recentDoctors },
+) => {
   const tags = ['recent doctors'];
 
   app.get(
@@ -19,7 +22,7 @@ export const recentDoctorsRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       },
       serializerCompiler: typedJsonSerializer,
     },
-    async (request) => ({ doctors: await services.recentDoctors.list(requireAuth(request)) }),
+    async (request) => ({ doctors: await recentDoctors.list(requireAuth(request)) }),
   );
 
   app.get(
@@ -31,7 +34,7 @@ export const recentDoctorsRoutes: FastifyPluginAsyncZod<{ services: Services }> 
         response: { 200: RecentDoctorIds, ...errorResponses(401) },
       },
     },
-    async (request) => ({ ids: await services.recentDoctors.ids(requireAuth(request)) }),
+    async (request) => ({ ids: await recentDoctors.ids(requireAuth(request)) }),
   );
 
   app.post(
@@ -45,7 +48,7 @@ export const recentDoctorsRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       },
     },
     async (request, reply) => {
-      await services.recentDoctors.add(requireAuth(request), request.body.doctorId);
+      await recentDoctors.add(requireAuth(request), request.body.doctorId);
       return reply.status(204).send(null);
     },
   );
@@ -61,7 +64,7 @@ export const recentDoctorsRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       },
     },
     async (request, reply) => {
-      await services.recentDoctors.remove(requireAuth(request), request.params.doctorId);
+      await recentDoctors.remove(requireAuth(request), request.params.doctorId);
       return reply.status(204).send(null);
     },
   );
@@ -70,7 +73,7 @@ export const recentDoctorsRoutes: FastifyPluginAsyncZod<{ services: Services }> 
     '/recent-doctors',
     { schema: { tags, summary: 'Clear my recent list', response: { 204: z.null(), ...errorResponses(401) } } },
     async (request, reply) => {
-      await services.recentDoctors.clear(requireAuth(request));
+      await recentDoctors.clear(requireAuth(request));
       return reply.status(204).send(null);
     },
   );

@@ -1,14 +1,17 @@
 import type { DoctorListItem } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
-import { nowIso } from '#server/db/time.ts';
-import { AppError } from '#server/http/errors.ts';
+import { AppError } from '#server/core/app-error.ts';
+import { type Clock, isoNow } from '#server/core/clock.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
-import { type DoctorsRepository, toDoctorListItem } from '#server/modules/doctors/doctors.repository.ts';
+import { toDoctorListItem } from '#server/modules/doctors/doctors.mapper.ts';
+import type { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
 import type { RecentDoctorsRepository } from './recent-doctors.repository.ts';
 
 /** Each user's recently viewed doctors: theirs alone, most recent first. */
 export class RecentDoctorsService {
-  constructor(private readonly deps: { db: Db; recent: RecentDoctorsRepository; doctors: DoctorsRepository }) {}
+  constructor(
+    private readonly deps: { db: Db; recent: RecentDoctorsRepository; doctors: DoctorsRepository; clock: Clock },
+  ) {}
 
   async list(auth: AuthContext): Promise<DoctorListItem[]> {
     const ids = await this.deps.recent.ids(auth.user.id);
@@ -25,7 +28,9 @@ export class RecentDoctorsService {
     if (!(await this.deps.doctors.findById(doctorId))) {
       throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notFound' });
     }
-    await this.deps.db.transaction().execute((trx) => this.deps.recent.record(trx, auth.user.id, doctorId, nowIso()));
+    await this.deps.db
+      .transaction()
+      .execute((trx) => this.deps.recent.record(trx, auth.user.id, doctorId, isoNow(this.deps.clock)));
   }
 
   async remove(auth: AuthContext, doctorId: string): Promise<void> {

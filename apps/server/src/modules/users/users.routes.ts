@@ -1,9 +1,9 @@
 import { ProductList } from '@crm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '#server/http/openapi.ts';
-import type { Services } from '#server/services.ts';
+import type { ConfigurationService } from '#server/modules/configuration/configuration.service.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, { services }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ configuration: ConfigurationService }> = (app, { configuration }) => {
   app.get(
     '/users/products/all',
     {
@@ -14,7 +14,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ services: Services }> = (app, 
         response: { 200: ProductList, ...errorResponses(401) },
       },
     },
-    async () => ({ products: await services.products.listAll() }),
+    async () => ({ products: await configuration.allProducts() }),
   );
   return Promise.resolve();
 };

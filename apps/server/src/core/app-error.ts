@@ -1,0 +1,42 @@
+import type { ErrorCode } from '@crm/shared';
+
+const statusOf: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  ACTIVITY_LOCKED: 409,
+  APPROVAL_REQUIRED: 409,
+  NOT_APPROVER: 403,
+  GEOCODING_FAILED: 502,
+  GEOCODING_NO_RESULT: 404,
+  UGA_FILE_FAILED: 500,
+  UGA_NOT_FOUND: 404,
+  TOO_MANY_ATTEMPTS: 429,
+  INTERNAL_ERROR: 500,
+};
+
+/**
+ * The one error type services throw. The message is translated from `errors.<code>`
+ * (or from `messageKey`) in the request's language when the answer is written.
+ */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly params: Record<string, string | number> = {},
+    readonly options: { messageKey?: string; fields?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
+    super(code);
+    this.statusCode = statusOf[code];
+  }
+}
+
+export function validationError(fields: Record<string, string>): AppError {
+  return new AppError('VALIDATION_ERROR', {}, { fields });
+}
