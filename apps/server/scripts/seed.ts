@@ -27,7 +27,8 @@ import {
   insertDirectory,
   prepareBulkLoad,
 } from '#server/demo/directory/bulk-insert.ts';
-import { demoTargets, generateDirectory } from '#server/demo/directory/generator.ts';
+import { demoTargets } from '#server/demo/directory/demo-targets.ts';
+import { generateDirectory } from '#server/demo/directory/generator.ts';
 import { seedActivityTier } from '#server/demo/activities/seed-activities.ts';
 
 const usage = `usage: npm run seed -- [--doctors N --offices M] [--reps R] [--activities A] [--seed S] [--targets-share 0.1] [--batch-size 5000] [--concurrency 2] [--without-activity-products] [--keep-indexes] [--database-url URL]`;

@@ -5,7 +5,8 @@ import { UsersRepository } from '#server/modules/users/users.repository.ts';
 import { seedDemoActivities } from './activities/seed-activities.ts';
 import { createDemoAccounts } from './demo-accounts.ts';
 import { demoUsers, ensureTargets, insertDirectory } from './directory/bulk-insert.ts';
-import { demoTargets, generateDirectory } from './directory/generator.ts';
+import { demoTargets } from './directory/demo-targets.ts';
+import { generateDirectory } from './directory/generator.ts';
 
 /** The demo directory: about 2,000 doctors in 1,400 offices, the same on every start (seeded). */
 export const DEMO_DIRECTORY = { doctors: 2_000, offices: 1_400, seed: 20_261_122 } as const;

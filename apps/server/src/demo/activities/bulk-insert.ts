@@ -12,16 +12,10 @@ import {
   REPS_PER_MANAGER,
 } from './bench-accounts.ts';
 import { DEMO_PRODUCTS } from './catalogue.ts';
-import {
-  type ActivityBatch,
-  type ChannelRef,
-  type DoctorRef,
-  demoProducts,
-  type ProductRef,
-  productRef,
-  productSelection,
-  type TierOwner,
-} from './generator.ts';
+import type { ActivityBatch, ChannelRef, DoctorRef, ProductRef } from './activity-rows.ts';
+import { demoProducts } from './demo-activities.ts';
+import { productRef, productSelection } from './portfolios.ts';
+import type { TierOwner } from './tier-activities.ts';
 
 /**
  * Loading generated activities fast. SQLite: multi-row INSERTs whose SQL text is built once per row count

@@ -10,16 +10,14 @@ import { planningDays } from './calendar.ts';
 import { DEMO_PRODUCTS } from './catalogue.ts';
 import {
   type ActivityBatch,
-  activitiesPerRep,
   type ChannelRef,
   type DoctorRef,
-  generateDemoActivities,
-  generateTierActivities,
   isoString,
   type OwnerPlan,
   type ProductRef,
-  TIER_DAYS,
-} from './generator.ts';
+} from './activity-rows.ts';
+import { generateDemoActivities } from './demo-activities.ts';
+import { activitiesPerRep, generateTierActivities, TIER_DAYS } from './tier-activities.ts';
 
 const CHANNELS: ChannelRef[] = [
   { id: 'face', name: 'Face to face', isTimeOff: false, needsBudgetApproval: false },

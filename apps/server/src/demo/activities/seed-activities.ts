@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
-import { Random } from '#server/demo/directory/generator.ts';
+import { Random } from '#server/demo/random.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
 import { BENCH_PASSWORD, REPS_PER_MANAGER } from './bench-accounts.ts';
 import {
@@ -14,16 +14,10 @@ import {
   withoutActivityIndexes,
 } from './bulk-insert.ts';
 import { DEMO_PRODUCT_SHARE } from './catalogue.ts';
-import {
-  activitiesPerRep,
-  byTerritory,
-  generateDemoActivities,
-  generateTierActivities,
-  type OwnerPlan,
-  productSelection,
-  type TierOwner,
-  territory,
-} from './generator.ts';
+import type { OwnerPlan } from './activity-rows.ts';
+import { generateDemoActivities } from './demo-activities.ts';
+import { byTerritory, productSelection, territory } from './portfolios.ts';
+import { activitiesPerRep, generateTierActivities, type TierOwner } from './tier-activities.ts';
 
 /** The demo calendars: six months on each side of today, about 6 activities a working day per account. */
 export const DEMO_ACTIVITIES = { seed: 20_261_124, days: 183, portfolio: 150 } as const;

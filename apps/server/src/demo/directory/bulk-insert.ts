@@ -2,7 +2,9 @@ import { DEMO_ACCOUNTS } from '@crm/shared';
 import { type InsertObject, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { isPostgres } from '#server/db/dialect.ts';
-import type { Database, TargetsTable } from '#server/db/schema.ts';
+import type { Database, OfficeSearchPrefixesTable, TargetsTable } from '#server/db/schema.ts';
+import { CacheGenerationsRepository } from '#server/modules/cache-generations/cache-generations.repository.ts';
+import { officeSearchRows } from '#server/modules/offices/office-search.ts';
 import type { DirectoryBatch } from './generator.ts';
 
 /**
@@ -98,10 +100,17 @@ export async function prepareBulkLoad(db: Db): Promise<void> {
   await sql`pragma synchronous = off`.execute(db);
 }
 
+/** Prefix rows in key order: inserted in any other, each lands on a random page of a large index. */
+const byPrefixKey = (a: OfficeSearchPrefixesTable, b: OfficeSearchPrefixesTable) =>
+  compareText(a.prefix, b.prefix) || compareText(a.name_norm, b.name_norm) || compareText(a.office_id, b.office_id);
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** A generated batch, in one transaction, parents before children. */
 export async function insertDirectoryBatch(db: Db, batch: DirectoryBatch): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await insertRows(trx, 'offices', batch.offices);
+    await insertRows(trx, 'office_search_prefixes', batch.offices.flatMap(officeSearchRows).sort(byPrefixKey));
     await insertRows(trx, 'doctors', batch.doctors);
     await insertRows(trx, 'doctor_search_words', batch.doctorSearchWords);
     await insertRows(trx, 'doctor_search_prefixes', batch.doctorSearchPrefixes);
@@ -151,12 +160,15 @@ export async function insertDirectory(
   }
   await settle(true);
   await recountDoctorPrefixes(db);
+  await recountOfficePrefixes(db);
   return rows;
 }
 
 /**
  * The prefix counts of the whole directory, counted again after a bulk load (decision 0012): one pass over the
- * prefix table, where keeping them batch by batch would update the same few thousand rows for every batch.
+ * prefix table, where keeping them batch by batch would update the same few thousand rows for every batch. The
+ * doctors' and offices' generations move on with them, so no process keeps a count from before the load
+ * (decision 0014).
  */
 export async function recountDoctorPrefixes(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -168,6 +180,24 @@ export async function recountDoctorPrefixes(db: Db): Promise<void> {
         trx
           .selectFrom('doctor_search_prefixes')
           .select((eb) => ['prefix', eb.fn.countAll<number>().as('doctors')])
+          .groupBy('prefix'),
+      )
+      .execute();
+    await new CacheGenerationsRepository(trx).bump(trx, ['doctors', 'offices']);
+  });
+}
+
+/** The office prefix counts (decision 0013), counted again after a bulk load for the same reason. */
+export async function recountOfficePrefixes(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('office_prefix_counts').execute();
+    await trx
+      .insertInto('office_prefix_counts')
+      .columns(['prefix', 'offices'])
+      .expression(
+        trx
+          .selectFrom('office_search_prefixes')
+          .select((eb) => ['prefix', eb.fn.countAll<number>().as('offices')])
           .groupBy('prefix'),
       )
       .execute();

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '#server/db/database.ts';
 import { DEMO_DIRECTORY, seedDemoDataIfEmpty } from '#server/demo/seed-demo.ts';
 import { UgaBoundaries } from '#server/modules/geo/uga-boundaries.ts';
 import { createTestDatabase, engines } from '#server/test/harness.ts';
+import { rowCount } from '#server/test/table-counts.ts';
 import { COMMUNES } from './communes.ts';
 import { type DirectoryBatch, emptyBatch, generateDirectory } from './generator.ts';
 
@@ -80,13 +81,8 @@ describe.each(engines())('the demo directory on %s', (engine) => {
   });
   afterAll(() => database.close());
 
-  const count = async (table: 'doctors' | 'offices' | 'doctor_offices' | 'targets' | 'doctor_user_data') => {
-    const row = await database.db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    return row.count;
-  };
+  const count = (table: 'doctors' | 'offices' | 'doctor_offices' | 'targets' | 'doctor_user_data') =>
+    rowCount(database.db, table);
 
   it('has about 2,000 doctors, 1,400 offices and the targets', async () => {
     expect(await count('doctors')).toBe(DEMO_DIRECTORY.doctors);

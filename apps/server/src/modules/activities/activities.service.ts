@@ -7,15 +7,11 @@ import {
   type ActivityStats,
   type ActivityUpdate,
   type ApprovalStatus,
-  activityEnd,
   activityFormLocks,
   activityRuleErrors,
   CALENDAR_MAX_RANGE_DAYS,
   type Channel,
-  DEFAULT_ACTIVITY_DURATION,
-  eurosToCents,
   initialApprovalStatus,
-  MAX_ACTIVITY_SPAN_DAYS,
   markDoneRefusal,
   type PendingApproval,
   pagesFor,
@@ -23,40 +19,37 @@ import {
 } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
-import type { ActivitiesTable } from '#server/db/schema.ts';
-import { AppError, validationError } from '#server/http/errors.ts';
-import { type IdempotentRequest, idempotentTransaction } from '#server/http/idempotency.ts';
+import { AppError, validationError } from '#server/core/app-error.ts';
+import type { Clock } from '#server/core/clock.ts';
+import { type IdempotentRequest, idempotentTransaction } from '#server/core/idempotent-transaction.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import type { ChannelsRepository } from '#server/modules/configuration/channels.repository.ts';
 import type { ProductsRepository } from '#server/modules/configuration/products.repository.ts';
 import type { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
 import type { IdempotencyKeysRepository } from '#server/modules/idempotency/idempotency.repository.ts';
+import { auditUser, changedFields } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
-import {
-  type ActivitiesRepository,
-  type ActivityListFilter,
-  type ActivityRow,
-  toActivity,
-  toCalendarActivity,
-  toPendingApproval,
-} from './activities.repository.ts';
+import { toActivity, toActivityStats, toCalendarActivity, toPendingApproval } from './activities.mapper.ts';
+import type { ActivitiesRepository, ActivityListFilter, ActivityRow } from './activities.repository.ts';
+import { listScope, requireApprover, requireOwner, requireReader } from './activity-access.ts';
+import { type Draft, draftColumns, mergedDraft, newActivityRow, spanErrors, toCents } from './activity-drafts.ts';
+import type { ActivityExtrasRepository } from './activity-extras.repository.ts';
+import type { ActivityStatsRepository } from './activity-stats.repository.ts';
 
 type ActivitiesServiceDeps = {
   db: Db;
   activities: ActivitiesRepository;
+  extras: ActivityExtrasRepository;
+  stats: ActivityStatsRepository;
   channels: ChannelsRepository;
   products: ProductsRepository;
   doctors: DoctorsRepository;
   keys: IdempotencyKeysRepository;
   logs: LogsRepository;
+  clock: Clock;
 };
 
-/** The fields a user writes, as they stand after a create or an edit. */
-type Draft = Omit<ActivityInput, 'id'>;
-
 const DAY_MS = 86_400_000;
-
-const auditUser = (auth: AuthContext) => ({ id: auth.user.id, email: auth.user.email });
 
 /** An activity as the audit log keeps it: what a user can change, without what is derived from it. */
 function auditFields(activity: Activity) {
@@ -64,101 +57,25 @@ function auditFields(activity: Activity) {
   return fields;
 }
 
-/** Per-field before and after of the fields that changed (arrays compared by value). */
-function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const changes: Record<string, { before: unknown; after: unknown }> = {};
-  for (const key of Object.keys(after)) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
-      changes[key] = { before: before[key], after: after[key] };
-    }
-  }
-  return changes;
-}
-
 const auditMetadata = (activity: { title: string | null; doctorName: string | null }) => ({
   title: activity.title,
   doctorName: activity.doctorName,
 });
 
-function draftOf(activity: Activity): Draft {
-  return {
-    channelId: activity.channelId,
-    title: activity.title,
-    start: activity.start,
-    end: activity.allDay ? activity.end : null,
-    allDay: activity.allDay,
-    duration: activity.duration,
-    description: activity.description,
-    location: activity.location,
-    address: activity.address,
-    postal_code: activity.postal_code,
-    city: activity.city,
-    officePhone: activity.officePhone,
-    officeEmail: activity.officeEmail,
-    officeId: activity.officeId,
-    doctorId: activity.doctorId,
-    doctorName: activity.doctorName,
-    attendees: activity.attendees,
-    productIds: activity.productIds,
-    precallObjectives: activity.precallObjectives,
-    callNotes: activity.callNotes,
-    nextCallObjectives: activity.nextCallObjectives,
-    budgetEstimate: activity.budgetEstimate,
-    acknowledgeRules: activity.acknowledgeRules,
-  };
-}
-
-const toCents = (euros: number | null | undefined): number | null =>
-  euros === null || euros === undefined ? null : eurosToCents(euros);
-
-/** The columns a draft writes (end_at computed, budget in cents). */
-function draftColumns(draft: Draft) {
-  const duration = draft.duration ?? (draft.allDay ? null : DEFAULT_ACTIVITY_DURATION);
-  return {
-    channel_id: draft.channelId,
-    title: draft.title,
-    start_at: draft.start,
-    end_at: activityEnd({ start: draft.start, end: draft.end, allDay: draft.allDay, duration }),
-    all_day: draft.allDay ? 1 : 0,
-    duration,
-    description: draft.description,
-    location: draft.location,
-    address: draft.address,
-    postal_code: draft.postal_code,
-    city: draft.city,
-    office_phone: draft.officePhone,
-    office_email: draft.officeEmail,
-    office_id: draft.officeId ?? null,
-    doctor_id: draft.doctorId ?? null,
-    doctor_name: draft.doctorName,
-    precall_objectives: draft.precallObjectives,
-    call_notes: draft.callNotes,
-    next_call_objectives: draft.nextCallObjectives,
-    budget_cents: toCents(draft.budgetEstimate),
-    acknowledge_rules: draft.acknowledgeRules ? 1 : 0,
-  } satisfies Partial<ActivitiesTable>;
-}
-
-/** An all-day activity ends after its start and lasts at most MAX_ACTIVITY_SPAN_DAYS (the calendar's scan relies on it). */
-function spanErrors(draft: Draft): Record<string, string> {
-  if (!draft.allDay || !draft.end) return {};
-  const span = Date.parse(draft.end) - Date.parse(draft.start);
-  if (span <= 0) return { end: 'activities.endBeforeStart' };
-  if (span > MAX_ACTIVITY_SPAN_DAYS * DAY_MS) return { end: 'activities.spanTooLong' };
-  return {};
+/** Upcoming and waiting lists, and a range without a status, read forward in time; the others newest first. */
+function listDirection(query: ActivityListQuery, range: ActivityListFilter['range']): 'asc' | 'desc' {
+  if (query.status === undefined) return range === undefined ? 'desc' : 'asc';
+  return query.status === 'upcoming' || query.status === 'waiting_approval' ? 'asc' : 'desc';
 }
 
 export class ActivitiesService {
   constructor(private readonly deps: ActivitiesServiceDeps) {}
 
   async list(auth: AuthContext, query: ActivityListQuery): Promise<ActivityListResult | CalendarActivityListResult> {
-    const now = new Date();
+    const now = this.deps.clock.now();
     const range = this.listRange(query);
     const filter: ActivityListFilter = {
-      scope:
-        query.doctorId === undefined
-          ? { kind: 'own', userId: auth.user.id }
-          : { kind: 'doctor', doctorId: query.doctorId, userId: auth.user.id, isAdmin: auth.user.isAdmin },
+      scope: listScope(auth, query.doctorId),
       status: query.status,
       range,
       now: now.toISOString(),
@@ -170,7 +87,11 @@ export class ActivitiesService {
       return { activities: list, total: list.length, needsPagination: false, pages: 1, currentPage: 1 };
     }
     const [rows, total] = await Promise.all([
-      activities.page(filter, (query.page - 1) * query.limit, query.limit),
+      activities.page(filter, {
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+        direction: listDirection(query, range),
+      }),
       activities.count(filter),
     ]);
     return {
@@ -184,24 +105,24 @@ export class ActivitiesService {
 
   async get(auth: AuthContext, id: string): Promise<Activity> {
     const row = await this.requireReadable(this.deps.db, auth, id);
-    return this.detailOf(this.deps.db, row, new Date());
+    return this.detailOf(this.deps.db, row, this.deps.clock.now());
   }
 
   async stats(auth: AuthContext): Promise<ActivityStats> {
-    return this.deps.activities.stats(auth.user.id, new Date().toISOString());
+    return toActivityStats(await this.deps.stats.stats(auth.user.id, this.deps.clock.now().toISOString()));
   }
 
   /** The caller's managees' activities waiting for a budget decision, in start order. */
   async pendingApprovals(auth: AuthContext): Promise<PendingApproval[]> {
-    const now = new Date();
+    const now = this.deps.clock.now();
     const rows = await this.deps.activities.pendingFor(auth.user.id);
-    const extras = await this.deps.activities.extras(rows.map((row) => row.id));
+    const extras = await this.deps.extras.forActivities(rows.map((row) => row.id));
     return rows.map((row) => toPendingApproval(row, extras, now));
   }
 
   /** Owned by its creator. A client-made id is kept; retrying its creation with an Idempotency-Key answers it again. */
   async create(auth: AuthContext, input: ActivityInput, idempotency: IdempotentRequest | null): Promise<Activity> {
-    const now = new Date();
+    const now = this.deps.clock.now();
     return this.idempotent(idempotency, 201, async (trx) => {
       const id = input.id ?? newId();
       if (input.id !== undefined) {
@@ -218,22 +139,17 @@ export class ActivitiesService {
       }
       const { id: _id, ...draft } = input;
       const channel = await this.validDraft(trx, auth, draft, null);
-      const nowIso = now.toISOString();
-      await this.deps.activities.insert(trx, {
-        id,
-        owner_id: auth.user.id,
-        ...draftColumns(draft),
-        approval_status: initialApprovalStatus(channel.needsBudgetApproval, draft.budgetEstimate ?? null),
-        approved_by: null,
-        approved_at: null,
-        approval_notes: null,
-        done: 0,
-        done_at: null,
-        created_at: nowIso,
-        updated_at: nowIso,
-      });
-      await this.deps.activities.replaceProducts(trx, id, draft.productIds);
-      await this.deps.activities.replaceAttendees(trx, id, draft.attendees);
+      await this.deps.activities.insert(
+        trx,
+        newActivityRow(draft, {
+          id,
+          ownerId: auth.user.id,
+          approvalStatus: initialApprovalStatus(channel.needsBudgetApproval, draft.budgetEstimate ?? null),
+          now: now.toISOString(),
+        }),
+      );
+      await this.deps.extras.replaceProducts(trx, id, draft.productIds);
+      await this.deps.extras.replaceAttendees(trx, id, draft.attendees);
       const created = await this.detail(trx, id, now);
       await this.deps.logs.record(trx, {
         action: 'create',
@@ -257,13 +173,13 @@ export class ActivitiesService {
     patch: ActivityUpdate,
     idempotency: IdempotentRequest | null,
   ): Promise<Activity> {
-    const now = new Date();
+    const now = this.deps.clock.now();
     return this.idempotent(idempotency, 200, async (trx) => {
       const row = await this.requireOwned(trx, auth, id);
       if (row.done === 1) throw new AppError('ACTIVITY_LOCKED');
       const before = await this.detailOf(trx, row, now);
       const { done, ...fields } = patch;
-      const draft = this.mergedDraft(before, fields);
+      const draft = mergedDraft(before, fields);
       const changesFields = Object.keys(fields).length > 0;
       const channel = changesFields
         ? await this.validDraft(trx, auth, draft, before)
@@ -286,8 +202,8 @@ export class ActivitiesService {
         ...(done === true && { done: 1, done_at: nowIso }),
         updated_at: nowIso,
       });
-      if (fields.productIds !== undefined) await this.deps.activities.replaceProducts(trx, id, draft.productIds);
-      if (fields.attendees !== undefined) await this.deps.activities.replaceAttendees(trx, id, draft.attendees);
+      if (fields.productIds !== undefined) await this.deps.extras.replaceProducts(trx, id, draft.productIds);
+      if (fields.attendees !== undefined) await this.deps.extras.replaceAttendees(trx, id, draft.attendees);
       const after = await this.detail(trx, id, now);
       await this.deps.logs.record(trx, {
         action: done === true ? 'done' : 'update',
@@ -302,7 +218,7 @@ export class ActivitiesService {
   }
 
   async delete(auth: AuthContext, id: string, idempotency: IdempotentRequest | null): Promise<void> {
-    const now = new Date();
+    const now = this.deps.clock.now();
     await this.idempotent<null>(idempotency, 204, async (trx) => {
       const row = await this.requireOwned(trx, auth, id);
       if (row.done === 1) throw new AppError('ACTIVITY_LOCKED');
@@ -342,10 +258,10 @@ export class ActivitiesService {
     decision: Extract<ApprovalStatus, 'approved' | 'rejected'>,
     notes: string | null,
   ): Promise<Activity> {
-    const now = new Date();
+    const now = this.deps.clock.now();
     return this.idempotent(idempotency, 200, async (trx) => {
       const row = await this.requireReadable(trx, auth, id);
-      if (row.owner_manager_id !== auth.user.id) throw new AppError('NOT_APPROVER');
+      requireApprover(auth, row);
       if (row.approval_status !== 'waiting_approval') {
         throw new AppError('CONFLICT', {}, { messageKey: 'activities.notWaiting' });
       }
@@ -377,25 +293,11 @@ export class ActivitiesService {
     work: (trx: Db) => Promise<T>,
   ): Promise<T> {
     return idempotentTransaction<T>(
-      { db: this.deps.db, keys: this.deps.keys },
+      { db: this.deps.db, keys: this.deps.keys, clock: this.deps.clock },
       idempotency,
       { statusCode, replayAs: (body) => (body === null ? null : Activity.parse(body)) as T },
       work,
     );
-  }
-
-  /** The draft after a patch; an all-day activity moved without a new end keeps its length. */
-  private mergedDraft(before: Activity, fields: Omit<ActivityUpdate, 'done'>): Draft {
-    const draft: Draft = { ...draftOf(before), ...fields };
-    if (fields.doctorId !== undefined && fields.doctorId !== before.doctorId && fields.doctorName === undefined) {
-      // The name is filled from the new doctor (validDraft), or cleared with it.
-      draft.doctorName = null;
-    }
-    if (draft.allDay && fields.end === undefined && fields.start !== undefined && before.allDay) {
-      const length = Date.parse(before.end) - Date.parse(before.start);
-      draft.end = new Date(Date.parse(draft.start) + length).toISOString();
-    }
-    return draft;
   }
 
   /**
@@ -456,21 +358,12 @@ export class ActivitiesService {
     return { start: startDate, end: endDate };
   }
 
-  /** Read: the owner, the owner's manager, an admin; anyone else is told it does not exist. */
   private async requireReadable(db: Db, auth: AuthContext, id: string): Promise<ActivityRow> {
-    const row = await this.deps.activities.findById(id, db);
-    const me = auth.user.id;
-    if (!row || (row.owner_id !== me && row.owner_manager_id !== me && !auth.user.isAdmin)) {
-      throw new AppError('NOT_FOUND', {}, { messageKey: 'activities.notFound' });
-    }
-    return row;
+    return requireReader(auth, await this.deps.activities.findById(id, db));
   }
 
-  /** Write: the owner only; a reader who is not the owner is refused, anyone else is told it does not exist. */
   private async requireOwned(db: Db, auth: AuthContext, id: string): Promise<ActivityRow> {
-    const row = await this.requireReadable(db, auth, id);
-    if (row.owner_id !== auth.user.id) throw new AppError('FORBIDDEN');
-    return row;
+    return requireOwner(auth, await this.deps.activities.findById(id, db));
   }
 
   private async detail(db: Db, id: string, now: Date): Promise<Activity> {
@@ -480,11 +373,11 @@ export class ActivitiesService {
   }
 
   private async detailOf(db: Db, row: ActivityRow, now: Date): Promise<Activity> {
-    return toActivity(row, await this.deps.activities.extras([row.id], db), now);
+    return toActivity(row, await this.deps.extras.forActivities([row.id], db), now);
   }
 
   private async toActivities(db: Db, rows: ActivityRow[], now: Date): Promise<Activity[]> {
-    const extras = await this.deps.activities.extras(
+    const extras = await this.deps.extras.forActivities(
       rows.map((row) => row.id),
       db,
     );

@@ -56,21 +56,15 @@ export class DoctorOfficesRepository {
     await this.refreshPrimaryOffice(db, [doctorId]);
   }
 
-  /**
-   * After a link was removed: when the doctor still has offices but none is primary (the primary was removed),
-   * the oldest link becomes it; the doctor's copy of its primary office follows either way.
-   */
-  async ensurePrimary(db: Db, doctorId: string): Promise<void> {
-    const links = await db
+  /** The doctor's links, oldest first. */
+  linksByAge(db: Db, doctorId: string): Promise<{ office_id: string; is_primary: number }[]> {
+    return db
       .selectFrom('doctor_offices')
       .select(['office_id', 'is_primary'])
       .where('doctor_id', '=', doctorId)
       .orderBy('created_at')
       .orderBy('office_id')
       .execute();
-    const first = links[0];
-    if (first && !links.some((link) => link.is_primary === 1)) await this.setPrimary(db, doctorId, first.office_id);
-    else await this.refreshPrimaryOffice(db, [doctorId]);
   }
 
   /**

@@ -1,9 +1,7 @@
-import type { DoctorListItem, DoctorOffice } from '@crm/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
 import type { Database, DoctorsTable } from '#server/db/schema.ts';
-import { toOfficeRecord } from '#server/modules/offices/office-record.ts';
 
 export type DoctorRow = DoctorsTable;
 
@@ -56,66 +54,6 @@ const officeColumns = [
   'doctor_offices.is_primary',
 ] as const;
 
-/**
- * One literal, key by key: spreading a built object and adding keys (`{ ...doctorFields(row), target }`)
- * takes V8 a slow path, about 8 µs a row against 0.15 (docs/decisions/0010), and search pages list 50.
- */
-export function toDoctorListItem(row: ListItemRow, recentIds: ReadonlySet<string>): DoctorListItem {
-  return {
-    id: row.id,
-    rpps: row.rpps,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    title: row.title,
-    prefix: row.prefix as DoctorListItem['prefix'],
-    gender: row.gender as DoctorListItem['gender'],
-    email: row.email,
-    phone: row.phone,
-    primarySpecialty: row.primary_specialty as DoctorListItem['primarySpecialty'],
-    secondarySpecialty: row.secondary_specialty as DoctorListItem['secondarySpecialty'],
-    target: row.target,
-    potential_target: row.potential_target,
-    updatedBy: row.updated_by,
-    updatedAt: row.updated_at,
-    primaryOffice:
-      row.primary_office_id === null
-        ? null
-        : {
-            id: row.primary_office_id,
-            name: row.primary_office_name ?? '',
-            address: row.primary_office_address ?? '',
-            postal_code: row.primary_office_postal_code ?? '',
-            city: row.primary_office_city ?? '',
-          },
-    isRecent: recentIds.has(row.id) || row.recent_at !== null,
-  };
-}
-
-type DoctorOfficeRow = Awaited<ReturnType<typeof doctorOfficesQuery>>[number];
-
-/** A doctor's detail lists their offices. */
-function toDoctorOffice(row: DoctorOfficeRow): DoctorOffice {
-  return Object.assign(toOfficeRecord(row), { is_primary: row.is_primary === 1 });
-}
-
-export function doctorFields(row: DoctorRow) {
-  return {
-    id: row.id,
-    rpps: row.rpps,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    title: row.title,
-    prefix: row.prefix as DoctorListItem['prefix'],
-    gender: row.gender as DoctorListItem['gender'],
-    email: row.email,
-    phone: row.phone,
-    primarySpecialty: row.primary_specialty as DoctorListItem['primarySpecialty'],
-    secondarySpecialty: row.secondary_specialty as DoctorListItem['secondarySpecialty'],
-    updatedBy: row.updated_by,
-    updatedAt: row.updated_at,
-  };
-}
-
 // Scalar subqueries, not left joins: SQLite reads this row in 13 µs against 49 with the same lookups joined
 // (measured on 300,000 doctors; docs/decisions/0010).
 const doctorForUserQuery = preparedQuery(
@@ -155,6 +93,9 @@ const doctorOfficesQuery = preparedQuery(
   ['doctorId'],
 );
 
+/** An office of a doctor's, with the link's primary flag. */
+export type DoctorOfficeRow = Awaited<ReturnType<typeof doctorOfficesQuery>>[number];
+
 export class DoctorsRepository {
   constructor(private readonly db: Db) {}
 
@@ -182,9 +123,9 @@ export class DoctorsRepository {
       .executeTakeFirst();
   }
 
-  async offices(doctorId: string, db: Db = this.db): Promise<DoctorOffice[]> {
-    const rows = await doctorOfficesQuery(db, { doctorId });
-    return rows.map(toDoctorOffice);
+  /** The doctor's offices, the primary one first. */
+  offices(doctorId: string, db: Db = this.db): Promise<DoctorOfficeRow[]> {
+    return doctorOfficesQuery(db, { doctorId });
   }
 
   /** The list rows of these doctors as the user sees them (their targets, the primary office), in the given order. */

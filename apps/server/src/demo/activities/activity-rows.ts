@@ -1,33 +1,27 @@
 import { type ApprovalStatus, REJECTION_REASON } from '@crm/shared';
 import { newId } from '#server/db/ids.ts';
-import type {
-  ActivitiesTable,
-  ActivityAttendeesTable,
-  ActivityProductsTable,
-  ProductsTable,
-} from '#server/db/schema.ts';
-import { Random } from '#server/demo/directory/generator.ts';
-import { type PlanningDay, planningDays } from './calendar.ts';
+import type { ActivitiesTable, ActivityAttendeesTable, ActivityProductsTable } from '#server/db/schema.ts';
+import { pickWeighted, type Random } from '#server/demo/random.ts';
+import type { PlanningDay } from './calendar.ts';
 import {
   CALL_NOTES,
   courtesyTitle,
-  DEMO_PRODUCTS,
   DESCRIPTIONS,
   EVENT_BUDGETS_CENTS,
   EVENT_VENUES,
   NEXT_CALL_OBJECTIVES,
   PRECALL_OBJECTIVES,
   REJECTION_NOTES,
-  TIME_OFF_TITLES,
   TITLES,
 } from './catalogue.ts';
 
 /*
- * Generated activities for the demo accounts and for the benchmark tiers. Both place activities on Paris
- * working days between 08:00 and 19:00 in quarter-hour steps with the form's durations, pick channels,
- * doctors (with their primary office) and products as a representative would, and derive what the
- * application would have recorded by now: done or not, approval decisions, creation and update times.
- * Deterministic for a seed and a 'now' (the ids aside).
+ * The rows of generated activities, one activity at a time, for the demo set (demo-activities.ts) and the
+ * benchmark tiers (tier-activities.ts). Both place activities on Paris working days between 08:00 and
+ * 19:00 in quarter-hour steps with the form's durations; the writer picks channels, doctors (with their
+ * primary office) and products as a representative would, and derives what the application would have
+ * recorded by now: done or not, approval decisions, creation and update times. Deterministic for a seed
+ * and a 'now' (the ids aside).
  */
 
 export type ChannelRef = { id: string; name: string; isTimeOff: boolean; needsBudgetApproval: boolean };
@@ -80,10 +74,10 @@ export const emptyActivityBatch = (): ActivityBatch => ({
   activityAttendees: [],
 });
 
-type Kind = 'visit' | 'call' | 'video' | 'email' | 'event' | 'timeOff' | 'other';
+export type Kind = 'visit' | 'call' | 'video' | 'email' | 'event' | 'timeOff' | 'other';
 
 /** How the application's history looks once generated: decisions and completion. */
-type Profile = {
+export type Profile = {
   /** Share of the ended activities (approved, for events) marked done. */
   doneShare: number;
   pastRejectedShare: number;
@@ -97,12 +91,12 @@ type Profile = {
   withProducts: boolean;
 };
 
-const MINUTE_MS = 60_000;
+export const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
-const QUARTER_MS = 15 * MINUTE_MS;
+export const QUARTER_MS = 15 * MINUTE_MS;
 /** Activities end by 19:00: eleven hours after 08:00. */
-const WORKDAY_MINUTES = 11 * 60;
+export const WORKDAY_MINUTES = 11 * 60;
 const SOON_MS = 30 * DAY_MS;
 
 const DURATIONS: Record<Exclude<Kind, 'timeOff'>, { minutes: readonly number[]; weights: readonly number[] }> = {
@@ -123,11 +117,6 @@ const KIND_WEIGHTS: Record<Exclude<Kind, 'event' | 'timeOff'>, number> = {
   other: 5,
 };
 
-/** Minutes between two activities of a demo day: travel, a break. */
-const GAPS = [0, 15, 15, 30, 30, 45, 60] as const;
-/** Activities on a demo working day: about six. */
-const DEMO_DAY_COUNTS = [4, 5, 6, 6, 6, 7, 7, 8] as const;
-
 function kindOf(channel: ChannelRef): Kind {
   if (channel.isTimeOff) return 'timeOff';
   if (channel.needsBudgetApproval) return 'event';
@@ -139,7 +128,7 @@ function kindOf(channel: ChannelRef): Kind {
   return 'other';
 }
 
-type ChannelChoice = { channel: ChannelRef; kind: Exclude<Kind, 'timeOff'> };
+export type ChannelChoice = { channel: ChannelRef; kind: Exclude<Kind, 'timeOff'> };
 
 /** Picks a working channel with the owner's mix; time-off is placed by day, not picked. */
 function channelPicker(channels: readonly ChannelRef[], eventShare: number): (random: Random) => ChannelChoice {
@@ -162,12 +151,11 @@ function channelPicker(channels: readonly ChannelRef[], eventShare: number): (ra
     weights.push(others.length > 0 ? eventShare / events.length : 1);
   }
   if (choices.length === 0) throw new Error('no working channel to generate activities on');
-  const pickIndex = weightedPicker(weights);
-  return (random) => choices[pickIndex(random)] as ChannelChoice;
+  return (random) => choices[pickWeighted(random, weights)] as ChannelChoice;
 }
 
 /** Builds the rows of one activity at a time into a batch, from one owner's point of view. */
-class ActivityWriter {
+export class ActivityWriter {
   private readonly pickChannel: (random: Random) => ChannelChoice;
   private readonly productsBySpecialty = new Map<string, ProductRef[]>();
   private readonly timeOff: ChannelRef | undefined;
@@ -473,251 +461,6 @@ function withBrand(text: string, brand: string | null): string {
   return text.includes('{brand}') ? text.replace('{brand}', brand ?? 'notre gamme') : text;
 }
 
-// ——— demo ———
-
-const DEMO_PROFILE: Profile = {
-  doneShare: 0.85,
-  pastRejectedShare: 0.1,
-  soonWaitingShare: 0.6,
-  laterWaitingShare: 0.25,
-  futureRejectedShare: 0.05,
-  dayOffShare: 0.02,
-  withProducts: true,
-};
-
-export type DemoActivityOptions = {
-  seed: number;
-  now?: Date;
-  /** Days on each side of today. */
-  days: number;
-  channels: readonly ChannelRef[];
-  owners: readonly OwnerPlan[];
-};
-
-/**
- * The demo accounts' calendars: about six activities per working day and per owner over the past and next
- * `days` days, laid end to end between 08:00 and 19:00 with travel gaps; a week of holidays on each side of
- * today and a few single days off; today is always a working day, so the dashboard has something to show.
- */
-export function generateDemoActivities(options: DemoActivityOptions): ActivityBatch {
-  const random = new Random(options.seed);
-  const now = options.now ?? new Date();
-  const nowMs = now.getTime();
-  const days = planningDays(now, -options.days, options.days);
-  const batch = emptyActivityBatch();
-  for (const owner of options.owners) {
-    const writer = new ActivityWriter(random, owner, options.channels, nowMs, DEMO_PROFILE, batch);
-    const holidayWeeks = [holidayWeek(random, days, -120, -30), holidayWeek(random, days, 40, 150)];
-    for (let index = 0; index < days.length; index += 1) {
-      const day = days[index] as PlanningDay;
-      const isToday = day.offset === 0;
-      const week = holidayWeeks.find((range) => range !== null && index >= range[0] && index <= range[1]);
-      if (week) {
-        if (index === week[0]) writer.addTimeOff(day, days[week[1]] as PlanningDay, TIME_OFF_TITLES.holiday);
-        continue;
-      }
-      if (!day.isWorkingDay && !isToday) continue;
-      if (!isToday && random.chance(DEMO_PROFILE.dayOffShare)) {
-        writer.addTimeOff(day, day, random.pick(TIME_OFF_TITLES.single));
-        continue;
-      }
-      planDemoDay(random, writer, day);
-    }
-  }
-  return batch;
-}
-
-/** Activities laid end to end from 08:00–09:30, stopping before one would end after 19:00. */
-function planDemoDay(random: Random, writer: ActivityWriter, day: PlanningDay): void {
-  const count = random.pick(DEMO_DAY_COUNTS);
-  const closing = day.eightAm + WORKDAY_MINUTES * MINUTE_MS;
-  let start = day.eightAm + random.int(7) * QUARTER_MS;
-  for (let placed = 0; placed < count; placed += 1) {
-    const choice = writer.channel();
-    const minutes = writer.duration(choice.kind);
-    if (start + minutes * MINUTE_MS > closing) break;
-    writer.add(choice, start, minutes);
-    start += (minutes + random.pick(GAPS)) * MINUTE_MS;
-  }
-}
-
-/** Indexes in `days` of a Monday-to-Friday week starting between the two offsets, or null if none fits. */
-function holidayWeek(random: Random, days: readonly PlanningDay[], from: number, to: number): [number, number] | null {
-  const wanted = from + random.int(Math.max(1, to - from));
-  const start = days.findIndex((day) => day.offset >= wanted && new Date(`${day.date}T12:00:00Z`).getUTCDay() === 1);
-  if (start < 0 || start + 4 >= days.length) return null;
-  return [start, start + 4];
-}
-
-/** The demo products, all active. */
-export function demoProducts(now: string): ProductsTable[] {
-  return DEMO_PRODUCTS.map((product) => ({
-    id: newId(),
-    name: product.name,
-    description: product.description,
-    active: 1,
-    created_at: now,
-    updated_at: now,
-  }));
-}
-
-/** The catalogue entry of a product by its stored name (products added by an administrator have none). */
-export function productRef(product: { id: string; name: string }): ProductRef {
-  const known = DEMO_PRODUCTS.find((entry) => entry.name === product.name);
-  return {
-    id: product.id,
-    brand: known?.brand ?? product.name.split(' ')[0] ?? product.name,
-    specialty: known?.specialty ?? '',
-    theme: known?.theme ?? product.name,
-  };
-}
-
-/** `count` products out of the list, starting at `offset` (so neighbours sell overlapping ranges). */
-export function productSelection<T>(products: readonly T[], offset: number, count: number): T[] {
-  if (products.length === 0) return [];
-  return Array.from(
-    { length: Math.min(count, products.length) },
-    (_, index) => products[(offset + index) % products.length] as T,
-  );
-}
-
-/**
- * Doctors in the order of their office's postal code (those without an office last), so that a window of
- * them is a territory of a few neighbouring départements. Stable: ties keep the given order.
- */
-export function byTerritory(doctors: readonly DoctorRef[]): DoctorRef[] {
-  const key = (doctor: DoctorRef) => doctor.office?.postalCode ?? '~';
-  return [...doctors].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-}
-
-/** `size` doctors of one territory from `start` in a list ordered by territory (wrapping around). */
-export function territory(doctors: readonly DoctorRef[], start: number, size: number): DoctorRef[] {
-  if (doctors.length <= size) return [...doctors];
-  return Array.from({ length: size }, (_, index) => doctors[(start + index) % doctors.length] as DoctorRef);
-}
-
-// ——— benchmark tiers ———
-
-const TIER_PROFILE: Profile = {
-  doneShare: 0.85,
-  pastRejectedShare: 0.1,
-  soonWaitingShare: 0.5,
-  laterWaitingShare: 0.1,
-  futureRejectedShare: 0.05,
-  dayOffShare: 0.02,
-  withProducts: true,
-};
-/** The tier spans the past twelve months and the next six. */
-export const TIER_DAYS = { past: 365, future: 183 } as const;
-const TIER_EVENT_SHARE = 0.015;
-const TIER_PORTFOLIO = { min: 150, spread: 150 } as const;
-
-/**
- * How many activities each representative gets: skewed, so that benchmarks meet heavy users. The first
- * representative is the heaviest (4× the base weight), the second exactly the base weight (a typical one),
- * then about 2 % heavy ones (3–3.5×), 10 % busy ones (1.5–2.5×) and the rest between 0.4× and 1.2×. The
- * counts add up to `total` exactly.
- */
-export function activitiesPerRep(reps: number, total: number, seed = 1): number[] {
-  if (reps <= 0) return [];
-  const random = new Random(seed ^ 0x5eed);
-  const heavy = Math.ceil(reps * 0.02);
-  const busy = Math.ceil(reps * 0.1);
-  const weights = Array.from({ length: reps }, (_, index) => {
-    if (index === 0) return 4;
-    if (index === 1) return 1;
-    if (index < 2 + heavy) return 3 + random.next() * 0.5;
-    if (index < 2 + heavy + busy) return 1.5 + random.next();
-    return 0.4 + random.next() * 0.8;
-  });
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const counts = weights.map((weight) => Math.floor((weight / sum) * total));
-  let missing = total - counts.reduce((a, b) => a + b, 0);
-  for (let index = 0; missing > 0; index = (index + 1) % reps, missing -= 1) counts[index] = (counts[index] ?? 0) + 1;
-  return counts;
-}
-
-export type TierOwner = { id: string; approverId: string | null; products: readonly ProductRef[] };
-
-export type TierActivityOptions = {
-  owners: readonly TierOwner[];
-  /** Activities per owner (activitiesPerRep). */
-  counts: readonly number[];
-  channels: readonly ChannelRef[];
-  /** Doctors the representatives visit; each gets a window of 150–300 of them. */
-  doctors: readonly DoctorRef[];
-  seed?: number;
-  now?: Date;
-  /** Activities per batch (one transaction). */
-  batchSize?: number;
-  withProducts?: boolean;
-};
-
-/**
- * A benchmark tier's activities, owner after owner in start order (each owner's index entries are written
- * together), in batches. Each owner's count is spread evenly over the working days of the past twelve
- * months and the next six, at random quarter hours between 08:00 and 19:00 (a heavy representative's day
- * overlaps); about 2 % of working days are a day off, whose share moves to the next day.
- */
-export function* generateTierActivities(options: TierActivityOptions): Generator<ActivityBatch> {
-  const random = new Random(options.seed ?? 1);
-  const now = options.now ?? new Date();
-  const nowMs = now.getTime();
-  const profile: Profile = { ...TIER_PROFILE, withProducts: options.withProducts ?? true };
-  const batchSize = options.batchSize ?? 20_000;
-  const workingDays = planningDays(now, -TIER_DAYS.past, TIER_DAYS.future).filter((day) => day.isWorkingDay);
-  const lastDay = workingDays.length - 1;
-  const doctors = byTerritory(options.doctors);
-  let batch = emptyActivityBatch();
-  for (let ownerIndex = 0; ownerIndex < options.owners.length; ownerIndex += 1) {
-    const owner = options.owners[ownerIndex] as TierOwner;
-    const count = options.counts[ownerIndex] ?? 0;
-    const portfolio = tierPortfolio(random, doctors, ownerIndex, options.owners.length);
-    const writer = new ActivityWriter(
-      random,
-      { ...owner, portfolio, eventShare: TIER_EVENT_SHARE },
-      options.channels,
-      nowMs,
-      profile,
-      batch,
-    );
-    let carried = 0;
-    for (let index = 0; index <= lastDay; index += 1) {
-      const day = workingDays[index] as PlanningDay;
-      let share =
-        Math.floor(((index + 1) * count) / workingDays.length) -
-        Math.floor((index * count) / workingDays.length) +
-        carried;
-      carried = 0;
-      if (share > 0 && index < lastDay && day.offset !== 0 && random.chance(profile.dayOffShare)) {
-        writer.addTimeOff(day, day, random.pick(TIME_OFF_TITLES.single));
-        carried = share - 1;
-        share = 0;
-      }
-      for (let placed = 0; placed < share; placed += 1) {
-        const choice = writer.channel();
-        const minutes = writer.duration(choice.kind);
-        const slots = (WORKDAY_MINUTES - minutes) / 15 + 1;
-        writer.add(choice, day.eightAm + random.int(slots) * QUARTER_MS, minutes);
-      }
-      if (batch.activities.length >= batchSize) {
-        yield batch;
-        batch = emptyActivityBatch();
-        writer.batch = batch;
-      }
-    }
-  }
-  if (batch.activities.length > 0) yield batch;
-}
-
-/** Representatives side by side cover neighbouring territories, and may share a few doctors. */
-function tierPortfolio(random: Random, doctors: readonly DoctorRef[], ownerIndex: number, owners: number): DoctorRef[] {
-  const size = TIER_PORTFOLIO.min + random.int(TIER_PORTFOLIO.spread);
-  return territory(doctors, Math.floor((ownerIndex * doctors.length) / Math.max(1, owners)), size);
-}
-
-// ——— helpers ———
-
 const isoStrings = new Map<number, string>();
 const ISO_CACHE_SIZE = 500_000;
 
@@ -734,19 +477,4 @@ export function isoString(ms: number): string {
     isoStrings.set(ms, text);
   }
   return text;
-}
-
-function pickWeighted(random: Random, weights: readonly number[]): number {
-  let total = 0;
-  for (const weight of weights) total += weight;
-  let target = random.next() * total;
-  for (let index = 0; index < weights.length; index += 1) {
-    target -= weights[index] ?? 0;
-    if (target < 0) return index;
-  }
-  return weights.length - 1;
-}
-
-function weightedPicker(weights: readonly number[]): (random: Random) => number {
-  return (random) => pickWeighted(random, weights);
 }

@@ -1,5 +1,6 @@
-import type { OfficeRecord } from '@crm/shared';
+import type { Office, OfficeRecord } from '@crm/shared';
 import type { OfficesTable } from '#server/db/schema.ts';
+import type { OfficeRow } from './offices.repository.ts';
 
 /**
  * An office's stored fields as every answer carrying an office gives them (an office, a doctor's offices).
@@ -20,4 +21,8 @@ export function toOfficeRecord(row: Pick<OfficesTable, keyof OfficeRecord>): Off
     phone: row.phone,
     email: row.email,
   };
+}
+
+export function toOffice(row: OfficeRow, doctorCount: number): Office {
+  return Object.assign(toOfficeRecord(row), { doctorCount, updatedBy: row.updated_by, updatedAt: row.updated_at });
 }
