@@ -126,6 +126,18 @@ export type DoctorPrefixCountsTable = {
   doctors: number;
 };
 
+/**
+ * A counter per table family whose derived figures processes keep in memory, bumped with every change that can
+ * move them (docs/decisions/0014).
+ */
+export type CacheGenerationsTable = {
+  name: CacheGenerationName;
+  generation: number;
+};
+
+/** 'doctors': the doctor search's match counts; 'offices': the office list's specialty filter totals. */
+export type CacheGenerationName = 'doctors' | 'offices';
+
 export type OfficesTable = {
   id: string;
   name: string;
@@ -140,11 +152,26 @@ export type OfficesTable = {
   phone: string | null;
   email: string | null;
   name_norm: string;
-  /** normalised name, address, postal code, city and UGA, with a leading space for word-prefix LIKE */
+  /** the normalised words of the name, address, postal code, city and UGA, each after a space (office-search.ts) */
   search_text: string;
   created_at: string;
   updated_at: string;
   updated_by: string | null;
+};
+
+/** The first 1 to 4 characters of each word of an office's search_text, keyed in list order (decision 0013). */
+export type OfficeSearchPrefixesTable = {
+  prefix: string;
+  name_norm: string;
+  office_id: string;
+  /** for a 4-character prefix, the office's words it starts, each after a space; else '' */
+  words: string;
+};
+
+/** How many offices have each prefix of office_search_prefixes (decision 0013). */
+export type OfficePrefixCountsTable = {
+  prefix: string;
+  offices: number;
 };
 
 export type DoctorOfficesTable = {
@@ -274,7 +301,10 @@ export type Database = {
   doctor_search_words: DoctorSearchWordsTable;
   doctor_search_prefixes: DoctorSearchPrefixesTable;
   doctor_prefix_counts: DoctorPrefixCountsTable;
+  cache_generations: CacheGenerationsTable;
   offices: OfficesTable;
+  office_search_prefixes: OfficeSearchPrefixesTable;
+  office_prefix_counts: OfficePrefixCountsTable;
   doctor_offices: DoctorOfficesTable;
   office_specialties: OfficeSpecialtiesTable;
   doctor_user_data: DoctorUserDataTable;

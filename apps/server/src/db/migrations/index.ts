@@ -9,6 +9,8 @@ import * as m202611250100 from './202611250100_add_prefix_word_starts.ts';
 import * as m202611260000 from './202611260000_add_doctor_primary_office.ts';
 import * as m202611260100 from './202611260100_create_doctor_prefix_counts.ts';
 import * as m202611260200 from './202611260200_order_recent_doctors_by_view.ts';
+import * as m202611260300 from './202611260300_index_office_search.ts';
+import * as m202611260400 from './202611260400_create_cache_generations.ts';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   '202611260000_add_doctor_primary_office': m202611260000,
   '202611260100_create_doctor_prefix_counts': m202611260100,
   '202611260200_order_recent_doctors_by_view': m202611260200,
+  '202611260300_index_office_search': m202611260300,
+  '202611260400_create_cache_generations': m202611260400,
 };

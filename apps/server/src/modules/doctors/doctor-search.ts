@@ -133,7 +133,11 @@ export function wordStartMask(term: string): number {
   return 2 ** wordStartBit(term.slice(0, 2));
 }
 
-/** Also computed in SQL by migration 202611250100: keep them equal. */
+/**
+ * The word-start hash, computed here only. Migration 202611250100 wrote the same hash in SQL once, to fill the
+ * rows of its day (it is history, never run again on a migrated database); changing the hash takes a new
+ * migration that recomputes every prefix row's word_starts with wordStarts (docs/search.md).
+ */
 function wordStartBit(start: string): number {
   const c0 = start.codePointAt(0) ?? 0;
   return start.length >= 2

@@ -11,17 +11,20 @@ import {
 } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
-import { nowIso } from '#server/db/time.ts';
-import { requireWriter } from '#server/http/access.ts';
-import { AppError } from '#server/http/errors.ts';
-import { ExpiringCache } from '#server/http/expiring-cache.ts';
+import { requireWriter } from '#server/core/access.ts';
+import { AppError } from '#server/core/app-error.ts';
+import { type Clock, isoNow } from '#server/core/clock.ts';
+import { GenerationCache } from '#server/core/generation-cache.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+import type { CacheGenerationsRepository } from '#server/modules/cache-generations/cache-generations.repository.ts';
+import { auditUser, changedFields } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import type { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
 import { type DoctorOfficesRepository, NO_PRIMARY_OFFICE } from './doctor-offices.repository.ts';
 import type { DoctorSearchRepository } from './doctor-search.repository.ts';
 import { doctorNameColumns, doctorSearchRows, SHORT_PREFIX_MAX } from './doctor-search.ts';
-import { type DoctorRow, type DoctorsRepository, doctorFields, toDoctorListItem } from './doctors.repository.ts';
+import { doctorFields, toDoctorListItem, toDoctorOffice } from './doctors.mapper.ts';
+import type { DoctorRow, DoctorsRepository } from './doctors.repository.ts';
 
 /**
  * Up to this many matches of a one-to-four-character word are ranked by the spec's score in the database;
@@ -31,7 +34,8 @@ export const RANKED_SEARCH_CAP = 2000;
 /** Counting a word's matches stops here: enough to tell a selective word from a common one. */
 const SELECTIVITY_PROBE = 2000;
 
-const MATCH_COUNT_TTL_MS = 60_000;
+/** Counts a search's match count once, or answers it from the cache of the doctors' current generation. */
+type CountOnce = (key: string, count: () => Promise<number>) => Promise<number>;
 
 type DoctorsServiceDeps = {
   db: Db;
@@ -40,6 +44,8 @@ type DoctorsServiceDeps = {
   offices: OfficesRepository;
   search: DoctorSearchRepository;
   logs: LogsRepository;
+  generations: CacheGenerationsRepository;
+  clock: Clock;
 };
 
 const inputColumns = (input: Partial<DoctorInput>): Partial<DoctorRow> => ({
@@ -55,11 +61,12 @@ const inputColumns = (input: Partial<DoctorInput>): Partial<DoctorRow> => ({
   ...(input.secondarySpecialty !== undefined && { secondary_specialty: input.secondarySpecialty }),
 });
 
-const auditUser = (auth: AuthContext) => ({ id: auth.user.id, email: auth.user.email });
-
 export class DoctorsService {
-  /** Match counts by search words, kept a minute (cleared by this process's writes): docs/decisions/0006. */
-  private readonly matchCounts = new ExpiringCache<number>(MATCH_COUNT_TTL_MS);
+  /**
+   * Match counts by search words (docs/decisions/0006), kept under the doctors' generation, which every change
+   * to the search rows bumps in its transaction, whichever process makes it (docs/decisions/0014).
+   */
+  private readonly matchCounts = new GenerationCache<number>();
 
   constructor(private readonly deps: DoctorsServiceDeps) {}
 
@@ -81,27 +88,31 @@ export class DoctorsService {
   }
 
   /**
-   * One page of matches and their total. Up to RANKED_SEARCH_CAP matches of a short word, or any number of a
-   * longer one, are ranked by the spec's score in the database; more matches of a one-to-four-character word
-   * are read in the prefix index's order, which is the score's for one word (docs/decisions/0006).
+   * One page of matches and their total, by one of these plans (docs/search.md, docs/decisions/0006), chosen by
+   * the driving word (the most selective) and how many words were typed:
+   * - the driving word has 5 characters or more: its word range, ranked by the spec's score (one word alone is
+   *   scored from its row);
+   * - one word of 1 to 4 characters alone: its prefix rows in the prefix index's order, which is the score's for
+   *   one word, whatever the count; its page brings its kept count (decision 0012);
+   * - several words, all of 1 to 4 characters: the driving word's prefix rows, ranked by the score when they are
+   *   at most RANKED_SEARCH_CAP, else in the prefix index's order.
    */
   private async searchPage(terms: string[], userId: string, offset: number, limit: number) {
     const { search } = this.deps;
-    const [driving = '', ...others] = await this.bySelectivity(terms);
+    const countOnce = this.countOnce();
+    const [driving = '', ...others] = await this.bySelectivity(terms, countOnce);
     const page = { driving, others, terms, userId, offset, limit };
     const key = [driving, ...others].join(' ');
     if (driving.length > SHORT_PREFIX_MAX) {
-      const total = await this.cachedCount(`word:${key}`, () => search.wordMatches(driving, others));
+      const total = await countOnce(`word:${key}`, () => search.wordMatches(driving, others));
       return { rows: total > offset ? await search.rankedPage({ source: 'words', ...page }) : [], total };
     }
-    // One short word alone is read in the prefix index's order, which is the score's for one word (name tier,
-    // then names), whatever the count; its page brings its kept count (decision 0012).
     if (others.length === 0) {
       const { rows, total } = await search.prefixPage({ prefix: driving, others, userId, offset, limit });
       if (rows.length === 0) return { rows, total: offset === 0 ? 0 : await search.prefixMatches(driving, []) };
       return { rows, total: Math.max(total ?? 0, offset + rows.length) };
     }
-    const total = await this.cachedCount(`prefix:${key}`, () => search.prefixMatches(driving, others));
+    const total = await countOnce(`prefix:${key}`, () => search.prefixMatches(driving, others));
     if (total <= offset) return { rows: [], total };
     if (total <= RANKED_SEARCH_CAP) return { rows: await search.rankedPage({ source: 'prefixes', ...page }), total };
     const { rows } = await search.prefixPage({ prefix: driving, others, userId, offset, limit });
@@ -109,27 +120,37 @@ export class DoctorsService {
   }
 
   /** The terms, the one with the fewest matches first (it drives the query; the others filter it). */
-  private async bySelectivity(terms: string[]): Promise<string[]> {
+  private async bySelectivity(terms: string[], countOnce: CountOnce): Promise<string[]> {
     const longestFirst = [...terms].sort((a, b) => b.length - a.length);
     if (terms.length < 2) return longestFirst;
     const counts = new Map<string, number>();
     for (const term of longestFirst) {
       const count =
         term.length <= SHORT_PREFIX_MAX
-          ? await this.cachedCount(`prefix:${term}`, () => this.deps.search.prefixMatches(term, []))
-          : await this.cachedCount(`probe:${term}`, () => this.deps.search.termMatches(term, SELECTIVITY_PROBE));
+          ? await countOnce(`prefix:${term}`, () => this.deps.search.prefixMatches(term, []))
+          : await countOnce(`probe:${term}`, () => this.deps.search.termMatches(term, SELECTIVITY_PROBE));
       counts.set(term, Math.min(count, SELECTIVITY_PROBE));
     }
     return longestFirst.sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0));
   }
 
-  private async cachedCount(key: string, count: () => Promise<number>): Promise<number> {
-    let total = this.matchCounts.get(key);
-    if (total === undefined) {
-      total = await count();
-      this.matchCounts.set(key, total);
-    }
-    return total;
+  /**
+   * A request's counts, cached under the doctors' generation, read once for the request and before any count
+   * (docs/decisions/0014): a count made before a change committed stays under the older generation. A search
+   * that needs no count (one short word alone) reads no generation.
+   */
+  private countOnce(): CountOnce {
+    let generation: Promise<number> | undefined;
+    return async (key, count) => {
+      generation ??= this.deps.generations.current('doctors');
+      const at = await generation;
+      let total = this.matchCounts.get(at, key);
+      if (total === undefined) {
+        total = await count();
+        this.matchCounts.set(at, key, total);
+      }
+      return total;
+    };
   }
 
   async get(auth: AuthContext, id: string): Promise<Doctor> {
@@ -139,7 +160,7 @@ export class DoctorsService {
   async create(auth: AuthContext, input: DoctorInput): Promise<Doctor> {
     requireWriter(auth);
     const id = newId();
-    const now = nowIso();
+    const now = isoNow(this.deps.clock);
     return this.deps.db.transaction().execute(async (trx) => {
       await this.refuseTakenRpps(trx, input.rpps, null);
       const row: DoctorRow = {
@@ -174,7 +195,7 @@ export class DoctorsService {
         changes: { previous: null, new: doctorFields(row) },
         user: auditUser(auth),
       });
-      this.matchCounts.clear();
+      await this.deps.generations.bump(trx, ['doctors']);
       return this.detail(trx, auth, id);
     });
   }
@@ -184,7 +205,7 @@ export class DoctorsService {
     return this.deps.db.transaction().execute(async (trx) => {
       const before = await this.requireDoctor(trx, id);
       if (patch.rpps !== undefined && patch.rpps !== before.rpps) await this.refuseTakenRpps(trx, patch.rpps, id);
-      const now = nowIso();
+      const now = isoNow(this.deps.clock);
       const merged = {
         firstName: patch.firstName ?? before.first_name,
         lastName: patch.lastName ?? before.last_name,
@@ -197,11 +218,10 @@ export class DoctorsService {
         updated_by: auth.user.email,
       };
       await this.deps.doctors.update(trx, id, columns);
-      if (patch.firstName !== undefined || patch.lastName !== undefined || patch.rpps !== undefined) {
-        await this.deps.doctors.replaceSearchIndex(trx, id, doctorSearchRows(id, merged));
-        this.matchCounts.clear();
-      }
-      if (patch.primarySpecialty !== undefined || patch.secondarySpecialty !== undefined) {
+      const searchChanged = patch.firstName !== undefined || patch.lastName !== undefined || patch.rpps !== undefined;
+      const specialtiesChanged = patch.primarySpecialty !== undefined || patch.secondarySpecialty !== undefined;
+      if (searchChanged) await this.deps.doctors.replaceSearchIndex(trx, id, doctorSearchRows(id, merged));
+      if (specialtiesChanged) {
         await this.deps.links.refreshOfficeSpecialties(trx, await this.deps.links.officeIdsOf(trx, id));
       }
       const after = { ...before, ...columns };
@@ -213,6 +233,10 @@ export class DoctorsService {
         changes: changedFields(doctorFields(before), doctorFields(after)),
         user: auditUser(auth),
       });
+      await this.deps.generations.bump(trx, [
+        ...(searchChanged ? (['doctors'] as const) : []),
+        ...(specialtiesChanged ? (['offices'] as const) : []),
+      ]);
       return this.detail(trx, auth, id);
     });
   }
@@ -227,7 +251,7 @@ export class DoctorsService {
         doctor_id: id,
         ...(input.target !== undefined && { target: input.target || null }),
         ...(input.potential_target !== undefined && { potential_target: input.potential_target || null }),
-        updated_at: nowIso(),
+        updated_at: isoNow(this.deps.clock),
       });
       await this.deps.logs.record(trx, {
         action: 'update_targets',
@@ -263,8 +287,8 @@ export class DoctorsService {
         changes: { previous: doctorFields(before), new: null },
         user: auditUser(auth),
       });
+      await this.deps.generations.bump(trx, ['doctors', 'offices']);
     });
-    this.matchCounts.clear();
   }
 
   /** Links an office; the doctor's first office becomes the primary one. */
@@ -278,7 +302,7 @@ export class DoctorsService {
         throw new AppError('CONFLICT', {}, { messageKey: 'doctors.alreadyLinked' });
       }
       const isFirst = (await this.deps.links.officeIdsOf(trx, id)).length === 0;
-      const now = nowIso();
+      const now = isoNow(this.deps.clock);
       await this.deps.links.link(trx, id, officeId, isFirst, now);
       await this.deps.links.refreshOfficeSpecialties(trx, [officeId]);
       await this.deps.doctors.touch(trx, id, now, auth.user.email);
@@ -294,6 +318,7 @@ export class DoctorsService {
         changes: { previous: null, new: { officeId, is_primary: isFirst } },
         user: auditUser(auth),
       });
+      await this.deps.generations.bump(trx, ['offices']);
       return this.detail(trx, auth, id);
     });
   }
@@ -307,7 +332,7 @@ export class DoctorsService {
         throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.officeNotLinked' });
       }
       const previous = links.find((link) => link.is_primary === 1)?.office_id ?? null;
-      const now = nowIso();
+      const now = isoNow(this.deps.clock);
       await this.deps.links.setPrimary(trx, id, officeId);
       await this.deps.doctors.touch(trx, id, now, auth.user.email);
       await this.deps.logs.record(trx, {
@@ -325,7 +350,7 @@ export class DoctorsService {
   private async detail(db: Db, auth: AuthContext, id: string): Promise<Doctor> {
     const row = await this.deps.doctors.findForUser(id, auth.user.id, db);
     if (!row) throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notFound' });
-    const offices = await this.deps.doctors.offices(id, db);
+    const offices = (await this.deps.doctors.offices(id, db)).map(toDoctorOffice);
     // Not `{ ...doctorFields(row), target }`: V8 takes a slow path for keys added after a spread (decision 0010).
     return Object.assign(doctorFields(row), {
       target: row.target,
@@ -352,14 +377,4 @@ export class DoctorsService {
       );
     }
   }
-}
-
-/** The audit's per-field before and after, for the fields that changed. */
-export function changedFields<T extends Record<string, unknown>>(before: T, after: T) {
-  const changes: Record<string, { before: unknown; after: unknown }> = {};
-  for (const key of Object.keys(after)) {
-    if (key === 'updatedAt' || key === 'updatedBy') continue;
-    if (before[key] !== after[key]) changes[key] = { before: before[key], after: after[key] };
-  }
-  return changes;
 }

@@ -11,20 +11,22 @@ import {
 } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
-import { nowIso } from '#server/db/time.ts';
-import { requireWriter } from '#server/http/access.ts';
-import { AppError } from '#server/http/errors.ts';
-import { ExpiringCache } from '#server/http/expiring-cache.ts';
+import { requireWriter } from '#server/core/access.ts';
+import { AppError } from '#server/core/app-error.ts';
+import { type Clock, isoNow } from '#server/core/clock.ts';
+import { GenerationCache } from '#server/core/generation-cache.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+import type { CacheGenerationsRepository } from '#server/modules/cache-generations/cache-generations.repository.ts';
 import type { DoctorOfficesRepository } from '#server/modules/doctors/doctor-offices.repository.ts';
-import { type DoctorsRepository, toDoctorListItem } from '#server/modules/doctors/doctors.repository.ts';
-import { changedFields } from '#server/modules/doctors/doctors.service.ts';
+import { toDoctorListItem } from '#server/modules/doctors/doctors.mapper.ts';
+import type { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
+import { auditUser, changedFields } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import { officeSearchColumns } from './office-search.ts';
-import { type OfficeRow, type OfficesRepository, toOffice } from './offices.repository.ts';
+import { toOffice } from './offices.mapper.ts';
+import type { OfficeRow, OfficesRepository } from './offices.repository.ts';
 
-/** Totals of unsearched, specialty-filtered lists are read often and change rarely: cached briefly. */
-const FILTER_TOTAL_TTL_MS = 30_000;
+/** Totals up to this are cheap to count again: only larger ones are kept. */
 const CACHED_TOTAL_MIN = 1000;
 
 type OfficesServiceDeps = {
@@ -33,12 +35,17 @@ type OfficesServiceDeps = {
   doctors: DoctorsRepository;
   links: DoctorOfficesRepository;
   logs: LogsRepository;
+  generations: CacheGenerationsRepository;
+  clock: Clock;
 };
 
-const auditUser = (auth: AuthContext) => ({ id: auth.user.id, email: auth.user.email });
-
 export class OfficesService {
-  private readonly filterTotals = new ExpiringCache<number>(FILTER_TOTAL_TTL_MS);
+  /**
+   * Totals of unsearched, specialty-filtered lists, read often and changed rarely: kept under the offices'
+   * generation, which every change to the offices or their specialties bumps in its transaction, whichever
+   * process makes it (docs/decisions/0014).
+   */
+  private readonly filterTotals = new GenerationCache<number>();
 
   constructor(private readonly deps: OfficesServiceDeps) {}
 
@@ -56,11 +63,12 @@ export class OfficesService {
   private async total(filter: { terms: string[]; specialties: OfficeListQuery['specialty'] }): Promise<number> {
     if (filter.terms.length > 0) return this.deps.offices.count(filter);
     const key = [...filter.specialties].sort().join(',');
-    const cached = this.filterTotals.get(key);
+    // Read before counting: a count made before a change committed stays under the older generation.
+    const generation = await this.deps.generations.current('offices');
+    const cached = this.filterTotals.get(generation, key);
     if (cached !== undefined) return cached;
     const total = await this.deps.offices.count(filter);
-    // Small totals are cheap to count and must be exact right after a change.
-    if (total > CACHED_TOTAL_MIN) this.filterTotals.set(key, total);
+    if (total > CACHED_TOTAL_MIN) this.filterTotals.set(generation, key, total);
     return total;
   }
 
@@ -75,7 +83,7 @@ export class OfficesService {
   async create(auth: AuthContext, input: OfficeInput): Promise<Office> {
     requireWriter(auth);
     const id = newId();
-    const now = nowIso();
+    const now = isoNow(this.deps.clock);
     const row: OfficeRow = {
       id,
       ...input,
@@ -94,7 +102,7 @@ export class OfficesService {
         changes: { previous: null, new: toOffice(row, 0) },
         user: auditUser(auth),
       });
-      this.filterTotals.clear();
+      await this.deps.generations.bump(trx, ['offices']);
       return this.detail(trx, id);
     });
   }
@@ -104,7 +112,12 @@ export class OfficesService {
     return this.deps.db.transaction().execute(async (trx) => {
       const before = await this.requireOffice(trx, id);
       const merged = { ...before, ...patch };
-      const columns = { ...patch, ...officeSearchColumns(merged), updated_at: nowIso(), updated_by: auth.user.email };
+      const columns = {
+        ...patch,
+        ...officeSearchColumns(merged),
+        updated_at: isoNow(this.deps.clock),
+        updated_by: auth.user.email,
+      };
       await this.deps.offices.update(trx, id, columns);
       // The doctors whose primary office this is list its name, address and city from their own rows.
       await this.deps.links.refreshPrimaryOffice(trx, await this.deps.links.doctorIdsOf(trx, id));
@@ -128,7 +141,7 @@ export class OfficesService {
       const before = await this.requireOffice(trx, id);
       const doctorIds = await this.deps.links.doctorIdsOf(trx, id);
       await this.deps.offices.delete(trx, id);
-      for (const doctorId of doctorIds) await this.deps.links.ensurePrimary(trx, doctorId);
+      for (const doctorId of doctorIds) await this.ensurePrimary(trx, doctorId);
       await this.deps.logs.record(trx, {
         action: 'delete',
         entityType: 'office',
@@ -137,8 +150,8 @@ export class OfficesService {
         changes: { previous: toOffice(before, doctorIds.length), new: null },
         user: auditUser(auth),
       });
+      await this.deps.generations.bump(trx, ['offices']);
     });
-    this.filterTotals.clear();
   }
 
   async doctors(auth: AuthContext, id: string, query: OfficeDoctorsQuery): Promise<OfficeDoctorsResult> {
@@ -165,9 +178,9 @@ export class OfficesService {
       if (!doctor || !(await this.deps.links.unlink(trx, doctorId, id))) {
         throw new AppError('NOT_FOUND', {}, { messageKey: 'offices.doctorNotLinked' });
       }
-      await this.deps.links.ensurePrimary(trx, doctorId);
+      await this.ensurePrimary(trx, doctorId);
       await this.deps.links.refreshOfficeSpecialties(trx, [id]);
-      const now = nowIso();
+      const now = isoNow(this.deps.clock);
       await this.deps.doctors.touch(trx, doctorId, now, auth.user.email);
       await this.deps.logs.record(trx, {
         action: 'unlink_doctor',
@@ -177,8 +190,22 @@ export class OfficesService {
         changes: { previous: { doctorId }, new: null },
         user: auditUser(auth),
       });
+      await this.deps.generations.bump(trx, ['offices']);
     });
-    this.filterTotals.clear();
+  }
+
+  /**
+   * After a link was removed: when the doctor still has offices but none is primary (the primary was removed),
+   * the oldest link becomes it; the doctor's copy of its primary office follows either way.
+   */
+  private async ensurePrimary(db: Db, doctorId: string): Promise<void> {
+    const links = await this.deps.links.linksByAge(db, doctorId);
+    const oldest = links[0];
+    if (oldest && !links.some((link) => link.is_primary === 1)) {
+      await this.deps.links.setPrimary(db, doctorId, oldest.office_id);
+    } else {
+      await this.deps.links.refreshPrimaryOffice(db, [doctorId]);
+    }
   }
 
   private async detail(db: Db, id: string): Promise<Office> {
