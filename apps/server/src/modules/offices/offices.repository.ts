@@ -1,15 +1,21 @@
-import type { Office, Specialty } from '@crm/shared';
+import type { Specialty } from '@crm/shared';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
+import { isPostgres } from '#server/db/dialect.ts';
 import { type PreparedParams as Params, preparedQuery, preparedShapes } from '#server/db/prepared.ts';
 import { type ListItemRow, withListItems } from '#server/modules/doctors/doctors.repository.ts';
 import type { Database, OfficesTable } from '#server/db/schema.ts';
 import { prefixUpperBound } from '#server/modules/doctors/doctor-search.ts';
-import { toOfficeRecord } from './office-record.ts';
+import { officePrefixOf, officeSearchRows, officeWordPattern, prefixCountChanges } from './office-search.ts';
 
 export type OfficeRow = OfficesTable;
 
-export type OfficeListFilter = { terms: string[]; specialties: Specialty[] };
+/** An office in a list: its row and its number of doctors. */
+export type OfficeListRow = OfficeRow & { doctor_count: number | null };
+
+type OfficeSearchText = Pick<OfficeRow, 'id' | 'name_norm' | 'search_text'>;
+
+export type OfficeListFilter = { terms: string[]; specialties: readonly Specialty[] };
 export type OfficeDoctorsFilter = {
   terms: string[];
   specialties: Specialty[];
@@ -17,44 +23,101 @@ export type OfficeDoctorsFilter = {
   userId: string;
 };
 
-/** The shape of an office list query: how many words were typed, how many specialties were picked. */
-type ListShape = { terms: number; specialties: number };
+/** The picked specialties, as parameters specialty0, specialty1… */
+const specialtyParamNames = (specialties: number) => Array.from({ length: specialties }, (_, i) => `specialty${i}`);
 
-const listShapeKey = (shape: ListShape) => `${shape.terms}:${shape.specialties}`;
+const specialtyParams = (specialties: readonly Specialty[]): Params =>
+  Object.fromEntries(specialties.map((specialty, i) => [`specialty${i}`, specialty]));
 
-const listParamNames = (shape: ListShape) => [
-  ...Array.from({ length: shape.terms }, (_, i) => `term${i}`),
-  ...Array.from({ length: shape.specialties }, (_, i) => `specialty${i}`),
+const specialtyValues = (specialties: number, p: Params) =>
+  Array.from({ length: specialties }, (_, i) => String(p[`specialty${i}`]));
+
+/** One of the picked specialties is practised in the office. */
+function practisesOneOf(specialties: number, p: Params) {
+  return (eb: ExpressionBuilder<Database, 'offices'>) =>
+    eb.exists(
+      eb
+        .selectFrom('office_specialties as s')
+        .select(sql.lit(1).as('one'))
+        .whereRef('s.office_id', '=', 'offices.id')
+        .where('s.specialty', 'in', specialtyValues(specialties, p)),
+    );
+}
+
+/**
+ * How a search runs (decision 0013). The offices with the driving word's key (the first four characters of
+ * the typed word whose key has the fewest offices) are one range of office_search_prefixes, in list order;
+ * the row's kept words must be LIKE `pattern` (officeWordPattern); every other typed word is checked on the
+ * same office's row for its own key. `total` is the kept count when that range is the answer.
+ */
+export type OfficeSearchPlan = {
+  key: string;
+  pattern: string;
+  others: { key: string; pattern: string }[];
+  total: number | undefined;
+  /** The other words' ranges hold at most a few times the driving range's rows: merging them is cheaper. */
+  isMergeable: boolean;
+};
+
+/** The search's shape: how many other words are checked on each office, how many specialties were picked. */
+type SearchShape = { others: number; specialties: number };
+
+const searchShapeKey = (shape: SearchShape) => `${shape.others}:${shape.specialties}`;
+
+const searchParamNames = (shape: SearchShape) => [
+  'key',
+  'pattern',
+  ...Array.from({ length: shape.others }, (_, i) => [`key${i}`, `pattern${i}`]).flat(),
+  ...specialtyParamNames(shape.specialties),
 ];
 
-function listParams(filter: OfficeListFilter): Params {
+function searchParams(plan: OfficeSearchPlan, specialties: readonly Specialty[]): Params {
   return {
-    ...Object.fromEntries(filter.terms.map((term, i) => [`term${i}`, `% ${term}%`])),
-    ...Object.fromEntries(filter.specialties.map((specialty, i) => [`specialty${i}`, specialty])),
+    key: plan.key,
+    pattern: plan.pattern,
+    ...Object.fromEntries(
+      plan.others.flatMap((other, i) => [
+        [`key${i}`, other.key],
+        [`pattern${i}`, other.pattern],
+      ]),
+    ),
+    ...specialtyParams(specialties),
   };
 }
 
-/** Each term starts a word of the office's name, address, postal code, city or UGA; one specialty is practised. */
-function officeMatches(shape: ListShape, p: Params) {
-  return (eb: ExpressionBuilder<Database, 'offices'>) =>
-    eb.and([
-      ...Array.from({ length: shape.terms }, (_, i) => eb('offices.search_text', 'like', String(p[`term${i}`]))),
-      ...(shape.specialties > 0
-        ? [
-            eb.exists(
-              eb
-                .selectFrom('office_specialties as s')
-                .select(sql.lit(1).as('one'))
-                .whereRef('s.office_id', '=', 'offices.id')
-                .where(
-                  's.specialty',
-                  'in',
-                  Array.from({ length: shape.specialties }, (_, i) => String(p[`specialty${i}`])),
-                ),
-            ),
-          ]
-        : []),
-    ]);
+/** The driving range's offices that have every other typed word and one of the picked specialties. */
+function searchMatches(db: Db, shape: SearchShape, p: Params) {
+  return db
+    .selectFrom('office_search_prefixes as d')
+    .where('d.prefix', '=', String(p.key))
+    .where('d.words', 'like', String(p.pattern))
+    .where((eb) =>
+      eb.and([
+        // The same office's row for the word's key: found by its whole primary key.
+        ...Array.from({ length: shape.others }, (_, i) =>
+          eb.exists(
+            eb
+              .selectFrom('office_search_prefixes as x')
+              .select(sql.lit(1).as('one'))
+              .where('x.prefix', '=', String(p[`key${i}`]))
+              .whereRef('x.name_norm', '=', 'd.name_norm')
+              .whereRef('x.office_id', '=', 'd.office_id')
+              .where('x.words', 'like', String(p[`pattern${i}`])),
+          ),
+        ),
+        ...(shape.specialties > 0
+          ? [
+              eb.exists(
+                eb
+                  .selectFrom('office_specialties as s')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('s.office_id', '=', 'd.office_id')
+                  .where('s.specialty', 'in', specialtyValues(shape.specialties, p)),
+              ),
+            ]
+          : []),
+      ]),
+    );
 }
 
 type DoctorsShape = { terms: number; specialties: number; target: boolean };
@@ -119,10 +182,6 @@ function doctorsParams(officeId: string, filter: OfficeDoctorsFilter): Params {
   };
 }
 
-export function toOffice(row: OfficeRow, doctorCount: number): Office {
-  return Object.assign(toOfficeRecord(row), { doctorCount, updatedBy: row.updated_by, updatedAt: row.updated_at });
-}
-
 /** The office's number of doctors, as a column. */
 const doctorCount = (eb: ExpressionBuilder<Database, 'offices'>) =>
   eb
@@ -136,6 +195,25 @@ const officeWithCountQuery = preparedQuery(
     db.selectFrom('offices').selectAll('offices').select(doctorCount).where('offices.id', '=', p.id),
   ['id'],
 );
+
+/**
+ * Counting several words on PostgreSQL: the words' ranges are in the same order (name, then id), so merging
+ * them reads each once, where probing the others for each office of the driving range costs an index descent
+ * each; the planner cannot know how many rows the words' LIKE keeps, and probes (decision 0013). Merging pays
+ * while the other ranges hold at most MERGE_RATIO times the driving range's rows.
+ */
+const MERGE_RATIO = 8;
+
+async function withMergedRanges<R>(db: Db, run: (connection: Db) => Promise<R>): Promise<R> {
+  return db.connection().execute(async (connection) => {
+    await sql`set enable_nestloop = off`.execute(connection);
+    try {
+      return await run(connection);
+    } finally {
+      await sql`reset enable_nestloop`.execute(connection);
+    }
+  });
+}
 
 export class OfficesRepository {
   private readonly shapes = preparedShapes();
@@ -153,52 +231,130 @@ export class OfficesRepository {
   }
 
   /** One page in name order, each office with its number of doctors. */
-  async page(filter: OfficeListFilter, offset: number, limit: number) {
-    const shape = { terms: filter.terms.length, specialties: filter.specialties.length };
-    return this.shapes<OfficeRow & { doctor_count: number | null }>(
+  async page(filter: OfficeListFilter, offset: number, limit: number): Promise<OfficeListRow[]> {
+    if (filter.terms.length === 0) return this.listPage(filter.specialties, offset, limit);
+    const plan = await this.searchPlan(filter.terms);
+    if (plan.total === 0) return [];
+    const shape = { others: plan.others.length, specialties: filter.specialties.length };
+    return this.shapes<OfficeListRow>(
       this.db,
-      `page:${listShapeKey(shape)}`,
+      `search-page:${searchShapeKey(shape)}`,
       () => ({
-        names: [...listParamNames(shape), 'limit', 'offset'],
+        names: [...searchParamNames(shape), 'limit', 'offset'],
+        build: (db, p) =>
+          db
+            // The page's keys first, from the index alone; then only its offices are read.
+            .with('page', () =>
+              searchMatches(db, shape, p)
+                .select(['d.name_norm', 'd.office_id'])
+                .orderBy('d.name_norm')
+                .orderBy('d.office_id')
+                .limit(p.limit as unknown as number)
+                .offset(p.offset as unknown as number),
+            )
+            .selectFrom('page')
+            .innerJoin('offices', 'offices.id', 'page.office_id')
+            .selectAll('offices')
+            .select(doctorCount)
+            .orderBy('page.name_norm')
+            .orderBy('page.office_id'),
+      }),
+      { ...searchParams(plan, filter.specialties), limit, offset },
+    );
+  }
+
+  /** How many offices the list holds (searched: decision 0013). */
+  async count(filter: OfficeListFilter): Promise<number> {
+    if (filter.terms.length === 0) return this.listCount(filter.specialties);
+    const plan = await this.searchPlan(filter.terms);
+    if (plan.total !== undefined && (plan.total === 0 || filter.specialties.length === 0)) return plan.total;
+    const shape = { others: plan.others.length, specialties: filter.specialties.length };
+    const merged = plan.isMergeable && isPostgres(this.db);
+    const counted = (db: Db) =>
+      this.shapes<{ count: number }>(
+        db,
+        `search-count:${searchShapeKey(shape)}:${merged}`,
+        () => ({
+          names: searchParamNames(shape),
+          build: (inner, p) => {
+            const count = searchMatches(inner, shape, p).select((eb) => eb.fn.countAll<number>().as('count'));
+            // A statement of its own: PostgreSQL keeps a plan per statement, this one made without nested loops.
+            return merged ? count.modifyEnd(sql`/* merged ranges */`) : count;
+          },
+        }),
+        searchParams(plan, filter.specialties),
+      );
+    const [row] = merged ? await withMergedRanges(this.db, counted) : await counted(this.db);
+    return row?.count ?? 0;
+  }
+
+  /**
+   * Which range drives a search and what is checked on each of its offices (OfficeSearchPlan), from the kept
+   * counts of the typed words' keys. A key no office has gives a total of 0.
+   */
+  private async searchPlan(terms: readonly string[]): Promise<OfficeSearchPlan> {
+    const keys = [...new Set(terms.map(officePrefixOf))];
+    const rows = await this.db
+      .selectFrom('office_prefix_counts')
+      .select(['prefix', 'offices'])
+      .where('prefix', 'in', keys)
+      .execute();
+    const counts = new Map(rows.map((row) => [row.prefix, row.offices]));
+    // Fewest offices first (checked first, they reject the most); between equal keys, the longer word.
+    const ranked = [...new Set(terms)]
+      .map((term) => ({ key: officePrefixOf(term), pattern: officeWordPattern(term), length: term.length }))
+      .map((word) => ({ ...word, offices: counts.get(word.key) ?? 0 }))
+      .sort((a, b) => a.offices - b.offices || b.length - a.length);
+    const [driver, ...others] = ranked;
+    if (!driver || driver.offices === 0) return { key: '', pattern: '%', others: [], total: 0, isMergeable: false };
+    const isRange = others.length === 0 && driver.pattern === '%';
+    return {
+      key: driver.key,
+      pattern: driver.pattern,
+      others: others.map(({ key, pattern }) => ({ key, pattern })),
+      total: isRange ? driver.offices : undefined,
+      isMergeable: others.reduce((rows, other) => rows + other.offices, 0) <= MERGE_RATIO * driver.offices,
+    };
+  }
+
+  /** An unsearched page, filtered by specialty or not, in name order (the offices' name index). */
+  private listPage(specialties: readonly Specialty[], offset: number, limit: number) {
+    return this.shapes<OfficeListRow>(
+      this.db,
+      `list-page:${specialties.length}`,
+      () => ({
+        names: [...specialtyParamNames(specialties.length), 'limit', 'offset'],
         build: (db, p) =>
           db
             .selectFrom('offices')
             .selectAll('offices')
             .select(doctorCount)
-            .where(officeMatches(shape, p))
+            .$if(specialties.length > 0, (qb) => qb.where(practisesOneOf(specialties.length, p)))
             .orderBy('offices.name_norm')
             .orderBy('offices.id')
             .limit(p.limit as unknown as number)
             .offset(p.offset as unknown as number),
       }),
-      { ...listParams(filter), limit, offset },
+      { ...specialtyParams(specialties), limit, offset },
     );
   }
 
-  async count(filter: OfficeListFilter): Promise<number> {
-    const shape = { terms: filter.terms.length, specialties: filter.specialties.length };
+  private async listCount(specialties: readonly Specialty[]): Promise<number> {
     const [row] = await this.shapes<{ count: number }>(
       this.db,
-      `count:${listShapeKey(shape)}`,
+      `list-count:${specialties.length}`,
       () => ({
-        names: listParamNames(shape),
+        names: specialtyParamNames(specialties.length),
         build: (db, p) =>
-          shape.terms === 0 && shape.specialties > 0
+          specialties.length > 0
             ? // Straight from the specialties index, without touching the offices.
               db
                 .selectFrom('office_specialties')
                 .select((eb) => eb.fn.count<number>('office_id').distinct().as('count'))
-                .where(
-                  'specialty',
-                  'in',
-                  Array.from({ length: shape.specialties }, (_, i) => String(p[`specialty${i}`])),
-                )
-            : db
-                .selectFrom('offices')
-                .select((eb) => eb.fn.countAll<number>().as('count'))
-                .where(officeMatches(shape, p)),
+                .where('specialty', 'in', specialtyValues(specialties.length, p))
+            : db.selectFrom('offices').select((eb) => eb.fn.countAll<number>().as('count')),
       }),
-      listParams(filter),
+      specialtyParams(specialties),
     );
     return row?.count ?? 0;
   }
@@ -213,16 +369,66 @@ export class OfficesRepository {
     return rows.map((row) => row.specialty);
   }
 
+  /** The office and its search rows, in the caller's transaction. */
   async insert(db: Db, row: OfficeRow): Promise<void> {
     await db.insertInto('offices').values(row).execute();
+    await this.replaceSearchIndex(db, null, row);
   }
 
+  /** The change, and the office's search rows when its search columns change. */
   async update(db: Db, id: string, patch: Partial<OfficeRow>): Promise<void> {
+    const searched = patch.name_norm !== undefined || patch.search_text !== undefined;
+    const before = searched ? await this.searchColumns(db, id) : undefined;
     await db.updateTable('offices').set(patch).where('id', '=', id).execute();
+    if (before) await this.replaceSearchIndex(db, before, { ...before, ...patch });
   }
 
+  /** The office's search rows go first (they have no foreign key to cascade from). */
   async delete(db: Db, id: string): Promise<void> {
+    const before = await this.searchColumns(db, id);
+    if (before) await this.replaceSearchIndex(db, before, null);
     await db.deleteFrom('offices').where('id', '=', id).execute();
+  }
+
+  private searchColumns(db: Db, id: string) {
+    return db.selectFrom('offices').select(['id', 'name_norm', 'search_text']).where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * An office's rows in office_search_prefixes, replaced (`before` and `after` are its search columns; null when
+   * it is created or deleted), and the prefix counts moved by the difference, in the caller's transaction.
+   */
+  private async replaceSearchIndex(
+    db: Db,
+    before: OfficeSearchText | null,
+    after: OfficeSearchText | null,
+  ): Promise<void> {
+    const old = before ? officeSearchRows(before) : [];
+    const next = after ? officeSearchRows(after) : [];
+    if (before && old.length > 0) {
+      await db
+        .deleteFrom('office_search_prefixes')
+        .where(
+          'prefix',
+          'in',
+          old.map((row) => row.prefix),
+        )
+        .where('name_norm', '=', before.name_norm)
+        .where('office_id', '=', before.id)
+        .execute();
+    }
+    if (next.length > 0) await db.insertInto('office_search_prefixes').values(next).execute();
+    const changes = prefixCountChanges(old, next);
+    if (changes.length === 0) return;
+    await db
+      .insertInto('office_prefix_counts')
+      .values(changes)
+      .onConflict((oc) =>
+        oc.column('prefix').doUpdateSet((eb) => ({
+          offices: eb('office_prefix_counts.offices', '+', eb.ref('excluded.offices')),
+        })),
+      )
+      .execute();
   }
 
   /** One page of an office's doctors, filtered, in name order, as list items for the user. */

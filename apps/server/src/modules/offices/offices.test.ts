@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Office, OfficeDoctorsResult, OfficeListResult } from '@crm/shared';
-import { apiAs, directoryCounts } from '#server/test/api.ts';
-import { createTestApp, engines, signIn, type TestApp } from '#server/test/harness.ts';
-
-type Api = ReturnType<typeof apiAs>;
+import { directoryCounts } from '#server/test/table-counts.ts';
+import { type Call, callerFor } from '#server/test/callers.ts';
+import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
 
 const validOffice = {
   name: 'Maison de santé des Tilleuls',
@@ -21,12 +20,12 @@ const validOffice = {
 
 describe.each(engines())('offices on %s', (engine) => {
   let t: TestApp;
-  let rep: Api;
+  let rep: Call;
 
   beforeAll(async () => {
     t = await createTestApp(engine);
     const user = await t.factory.user({ email: 'rep@t.fr' });
-    rep = apiAs(t.app, (await signIn(t.app, user.email, user.password)).authorization);
+    rep = await callerFor(t, user);
   });
   afterAll(() => t.close());
 
@@ -97,10 +96,10 @@ describe.each(engines())('offices on %s', (engine) => {
         secondarySpecialty: 'Pediatrics',
       });
       const brain = await t.factory.doctor({ firstName: 'Chloé', lastName: 'Neurone', primarySpecialty: 'Neurology' });
-      await rep('POST', `/api/doctors/${heart.id}/offices`, { officeId: cardio.id });
-      await rep('POST', `/api/doctors/${heart.id}/offices`, { officeId: mixed.id });
-      await rep('POST', `/api/doctors/${skin.id}/offices`, { officeId: mixed.id });
-      await rep('POST', `/api/doctors/${brain.id}/offices`, { officeId: mixed.id });
+      await t.factory.officeLink(heart.id, cardio.id);
+      await t.factory.officeLink(heart.id, mixed.id);
+      await t.factory.officeLink(skin.id, mixed.id);
+      await t.factory.officeLink(brain.id, mixed.id);
       await rep('PUT', `/api/doctors/${skin.id}/user-data`, { target: 'A – Prioritaire' });
     });
 
