@@ -1,8 +1,11 @@
 import type { ApprovalStatus, Specialty } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
 import { doctorNameColumns, doctorSearchRows } from '#server/modules/doctors/doctor-search.ts';
+import { DoctorOfficesRepository } from '#server/modules/doctors/doctor-offices.repository.ts';
 import { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
+import { CacheGenerationsRepository } from '#server/modules/cache-generations/cache-generations.repository.ts';
 import { officeSearchColumns } from '#server/modules/offices/office-search.ts';
+import { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
 import { newId } from '#server/db/ids.ts';
 import { nowIso } from '#server/db/time.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
@@ -97,23 +100,35 @@ export function createFactory(db: Db) {
         uga: '75A',
         uga_name: 'Paris Centre',
       };
-      await db
-        .insertInto('offices')
-        .values({
-          id,
-          ...office,
-          sector: null,
-          latitude: null,
-          longitude: null,
-          phone: null,
-          email: null,
-          ...officeSearchColumns(office),
-          created_at: now,
-          updated_at: now,
-          updated_by: null,
-        })
-        .execute();
+      // Through the repository, so the office's search rows are written with it.
+      await new OfficesRepository(db).insert(db, {
+        id,
+        ...office,
+        sector: null,
+        latitude: null,
+        longitude: null,
+        phone: null,
+        email: null,
+        ...officeSearchColumns(office),
+        created_at: now,
+        updated_at: now,
+        updated_by: null,
+      });
       return { id };
+    },
+
+    /**
+     * Links a doctor to an office as the service does, without its audit entry: the first link is the primary
+     * one (copied onto the doctor's row), the office's specialties and the offices' cache generation follow.
+     */
+    async officeLink(doctorId: string, officeId: string): Promise<void> {
+      const links = new DoctorOfficesRepository();
+      await db.transaction().execute(async (trx) => {
+        const isFirst = (await links.officeIdsOf(trx, doctorId)).length === 0;
+        await links.link(trx, doctorId, officeId, isFirst, nowIso());
+        await links.refreshOfficeSpecialties(trx, [officeId]);
+        await new CacheGenerationsRepository(db).bump(trx, ['offices']);
+      });
     },
 
     async target(name: string, active = true): Promise<{ id: string }> {
@@ -167,10 +182,13 @@ export function createFactory(db: Db) {
       return db.selectFrom('channels').select(['id', 'name']).where('name', '=', name).executeTakeFirstOrThrow();
     },
 
-    /** An activity written straight to the table (no rule checked): start now + 1 day, 60 minutes, 'Call'. */
+    /**
+     * An activity written straight to the tables (no rule checked): start now + 1 day, 60 minutes, 'Call';
+     * attendees are named `Attendee <position>`.
+     */
     async activity(overrides: ActivityOverrides): Promise<{ id: string }> {
       const id = overrides.id ?? newId();
-      const now = nowIso();
+      const now = overrides.createdAt ?? nowIso();
       const channelId =
         overrides.channelId ??
         (await db.selectFrom('channels').select('id').where('name', '=', 'Call').executeTakeFirstOrThrow()).id;
@@ -211,7 +229,7 @@ export function createFactory(db: Db) {
           approval_notes: null,
           acknowledge_rules: 1,
           done: overrides.done ? 1 : 0,
-          done_at: overrides.done ? now : null,
+          done_at: overrides.done ? (overrides.doneAt ?? now) : null,
           created_at: now,
           updated_at: now,
         })
@@ -220,6 +238,12 @@ export function createFactory(db: Db) {
         await db
           .insertInto('activity_products')
           .values(overrides.productIds.map((productId) => ({ activity_id: id, product_id: productId })))
+          .execute();
+      }
+      for (const [position, doctorId] of (overrides.attendees ?? []).entries()) {
+        await db
+          .insertInto('activity_attendees')
+          .values({ activity_id: id, doctor_id: doctorId, name: `Attendee ${position}`, position })
           .execute();
       }
       return { id };
@@ -241,7 +265,13 @@ export type ActivityOverrides = {
   budgetCents?: number | null;
   approvalStatus?: ApprovalStatus;
   done?: boolean;
+  /** When it was marked done; its creation time unless given. */
+  doneAt?: string;
+  /** Its creation and last change; now unless given. */
+  createdAt?: string;
   productIds?: string[];
+  /** Attendee doctors' ids, in order. */
+  attendees?: string[];
 };
 
 export type DoctorOverrides = {

@@ -4,12 +4,30 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { type DatabaseHandle, type Engine, openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createFactory, type Factory } from './factory.ts';
+import { checkEveryApp, type ResponseMismatch, takeResponseMismatches } from './response-check.ts';
+
+/*
+ * Every app a test file creates checks its answers against their declared response schemas; a test whose
+ * requests got an answer outside its schema fails, naming the route and the key.
+ */
+const stopChecking = checkEveryApp();
+afterEach(() => failOnMismatches(takeResponseMismatches()));
+afterAll(() => {
+  stopChecking();
+  failOnMismatches(takeResponseMismatches());
+});
+
+function failOnMismatches(mismatches: ResponseMismatch[]): void {
+  if (mismatches.length === 0) return;
+  const lines = mismatches.map(({ route, status, problems }) => `${route} (${status}): ${problems.join('; ')}`);
+  throw new Error(`answers outside their response schema:\n${[...new Set(lines)].join('\n')}`);
+}
 
 /** Both engines on every run; PostgreSQL is absent only on a machine without it (and never with CI=true). */
 export function engines(): Engine[] {
@@ -85,17 +103,4 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
       await database.close();
     },
   };
-}
-
-/** Signs in through the real route and answers the bearer header. */
-export async function signIn(
-  app: FastifyInstance,
-  email: string,
-  password: string,
-): Promise<{ authorization: string; token: string }> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-  if (response.statusCode !== 200)
-    throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
-  const { token } = response.json<{ token: string }>();
-  return { token, authorization: `Bearer ${token}` };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { insertDirectory } from '#server/demo/directory/bulk-insert.ts';
 import { generateDirectory } from '#server/demo/directory/generator.ts';
-import { prefixCounts } from '#server/test/api.ts';
+import { prefixCounts } from '#server/test/table-counts.ts';
 import { createTestDatabase, engines } from '#server/test/harness.ts';
 import * as primaryOffice from './202611260000_add_doctor_primary_office.ts';
 import * as prefixCountsTable from './202611260100_create_doctor_prefix_counts.ts';

@@ -10,15 +10,16 @@ import {
   type ProductList,
 } from '@crm/shared';
 import { newId } from '#server/db/ids.ts';
+import { activityCast, type ActivityCast, inDays } from '#server/test/activity-cast.ts';
+import { type Call, callerFor } from '#server/test/callers.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
-import { activityCast, type Call, callerFor, inDays, snapshot } from './activities.test-kit.ts';
+import { activitySnapshot } from '#server/test/table-counts.ts';
 
-type Cast = Awaited<ReturnType<typeof activityCast>>;
 type ErrorBody = { code: string; message: string; fields?: Record<string, string> };
 
 describe.each(engines())('activities on %s', (engine) => {
   let t: TestApp;
-  let cast: Cast;
+  let cast: ActivityCast;
   let rep: Call;
 
   beforeAll(async () => {
@@ -39,7 +40,7 @@ describe.each(engines())('activities on %s', (engine) => {
 
   describe('create and read', () => {
     it('creates an activity with every field, owned by its creator, and audits it', async () => {
-      const before = await snapshot(t.database.db);
+      const before = await activitySnapshot(t.database.db);
       const attendee = await t.factory.doctor({ firstName: 'Paul', lastName: 'Garnier' });
       const officeId = newId();
       const input = cast.validCall({
@@ -110,7 +111,7 @@ describe.each(engines())('activities on %s', (engine) => {
       expect(stored).toEqual({ budget_cents: 12050, owner_id: cast.users.rep.id });
 
       expect((await rep('GET', `/api/activities/${activity.id}`)).body).toEqual(activity);
-      const after = await snapshot(t.database.db);
+      const after = await activitySnapshot(t.database.db);
       expect(after.counts.activities).toBe((before.counts.activities ?? 0) + 1);
       const [audit] = await auditOf(activity.id);
       expect(audit).toMatchObject({ action: 'create', entity_type: 'activity', user_email: cast.users.rep.email });
@@ -128,11 +129,11 @@ describe.each(engines())('activities on %s', (engine) => {
       const { body } = await rep('POST', '/api/activities', cast.validCall({ doctorId: cast.doctor.id }));
       expect((body as Activity).doctorName).toBe('Hélène Vidal');
 
-      const before = await snapshot(t.database.db);
+      const before = await activitySnapshot(t.database.db);
       const refused = await rep('POST', '/api/activities', cast.validCall({ doctorId: newId() }));
       expect(refused.status).toBe(400);
       expect((refused.body as ErrorBody).fields).toEqual({ doctorId: 'Unknown doctor' });
-      expect(await snapshot(t.database.db)).toEqual(before);
+      expect(await activitySnapshot(t.database.db)).toEqual(before);
     });
 
     it('keeps an id made by the client; the same id again without an idempotency key is a conflict', async () => {
@@ -141,7 +142,7 @@ describe.each(engines())('activities on %s', (engine) => {
       expect(created.status).toBe(201);
       expect((created.body as Activity).id).toBe(id);
 
-      const before = await snapshot(t.database.db, id);
+      const before = await activitySnapshot(t.database.db, id);
       const again = await rep('POST', '/api/activities', cast.validCall({ id, title: 'Autre' }));
       expect(again.status).toBe(409);
       expect((again.body as ErrorBody).code).toBe('CONFLICT');
@@ -153,7 +154,7 @@ describe.each(engines())('activities on %s', (engine) => {
         acknowledgeRules: true,
       });
       expect(byStranger.status).toBe(409);
-      expect(await snapshot(t.database.db, id)).toEqual(before);
+      expect(await activitySnapshot(t.database.db, id)).toEqual(before);
     });
 
     it('computes the end of all-day activities: a day later by default, or the given end', async () => {
@@ -263,12 +264,12 @@ describe.each(engines())('activities on %s', (engine) => {
               : value,
         ]),
       );
-      const before = await snapshot(t.database.db);
+      const before = await activitySnapshot(t.database.db);
       const { status, body } = await rep('POST', '/api/activities', cast.validCall(resolved));
       expect(status).toBe(400);
       expect((body as ErrorBody).code).toBe('VALIDATION_ERROR');
       expect((body as ErrorBody).fields?.[field]).toBe(message);
-      expect(await snapshot(t.database.db)).toEqual(before);
+      expect(await activitySnapshot(t.database.db)).toEqual(before);
     });
 
     it('refuses an inactive channel for a new activity', async () => {
@@ -289,11 +290,11 @@ describe.each(engines())('activities on %s', (engine) => {
           updated_at: now,
         })
         .execute();
-      const before = await snapshot(t.database.db);
+      const before = await activitySnapshot(t.database.db);
       const { status, body } = await rep('POST', '/api/activities', cast.validCall({ channelId: id }));
       expect(status).toBe(400);
       expect((body as ErrorBody).fields).toEqual({ channelId: 'Unknown or inactive channel' });
-      expect(await snapshot(t.database.db)).toEqual(before);
+      expect(await activitySnapshot(t.database.db)).toEqual(before);
     });
   });
 
@@ -354,7 +355,7 @@ describe.each(engines())('activities on %s', (engine) => {
 
     it('refuses edits that break the rules, changing nothing', async () => {
       const created = (await rep('POST', '/api/activities', cast.validCall())).body as Activity;
-      const before = await snapshot(t.database.db, created.id);
+      const before = await activitySnapshot(t.database.db, created.id);
       for (const [patch, field] of [
         [{ duration: 55 }, 'duration'],
         [{ acknowledgeRules: false }, 'acknowledgeRules'],
@@ -368,7 +369,7 @@ describe.each(engines())('activities on %s', (engine) => {
         expect(Object.keys((body as ErrorBody).fields ?? {})).toContain(field);
       }
       expect((await rep('PUT', `/api/activities/${created.id}`, {})).status).toBe(400);
-      expect(await snapshot(t.database.db, created.id)).toEqual(before);
+      expect(await activitySnapshot(t.database.db, created.id)).toEqual(before);
     });
 
     it('puts an activity that needed no approval in waiting when an edit moves it to a budget channel with a budget', async () => {
@@ -398,18 +399,18 @@ describe.each(engines())('activities on %s', (engine) => {
     });
 
     it('answers 404 to another representative or another manager, for read, edit and delete, changing nothing', async () => {
-      const before = await snapshot(t.database.db, activity.id);
+      const before = await activitySnapshot(t.database.db, activity.id);
       for (const other of [cast.api.colleague, cast.api.stranger, cast.api.otherManager]) {
         expect((await other('GET', `/api/activities/${activity.id}`)).status).toBe(404);
         expect((await other('PUT', `/api/activities/${activity.id}`, { title: 'Piraté' })).status).toBe(404);
         expect((await other('PUT', `/api/activities/${activity.id}`, { done: true })).status).toBe(404);
         expect((await other('DELETE', `/api/activities/${activity.id}`)).status).toBe(404);
       }
-      expect(await snapshot(t.database.db, activity.id)).toEqual(before);
+      expect(await activitySnapshot(t.database.db, activity.id)).toEqual(before);
     });
 
     it('answers 403 to a manager or an admin who may read it but not change it, changing nothing', async () => {
-      const before = await snapshot(t.database.db, activity.id);
+      const before = await activitySnapshot(t.database.db, activity.id);
       for (const reader of [cast.api.manager, cast.api.admin]) {
         const edit = await reader('PUT', `/api/activities/${activity.id}`, { title: 'Changé' });
         expect(edit.status).toBe(403);
@@ -417,7 +418,7 @@ describe.each(engines())('activities on %s', (engine) => {
         expect((await reader('PUT', `/api/activities/${activity.id}`, { done: true })).status).toBe(403);
         expect((await reader('DELETE', `/api/activities/${activity.id}`)).status).toBe(403);
       }
-      expect(await snapshot(t.database.db, activity.id)).toEqual(before);
+      expect(await activitySnapshot(t.database.db, activity.id)).toEqual(before);
     });
 
     it('lists only the caller’s own activities without doctorId', async () => {

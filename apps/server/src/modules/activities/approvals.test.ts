@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activity, PendingApprovalList } from '@crm/shared';
+import { activityCast, type ActivityCast, inDays } from '#server/test/activity-cast.ts';
+import type { Call } from '#server/test/callers.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
-import { activityCast, type Call, inDays, snapshot } from './activities.test-kit.ts';
+import { activitySnapshot } from '#server/test/table-counts.ts';
 
-type Cast = Awaited<ReturnType<typeof activityCast>>;
 type ErrorBody = { code: string; message: string; fields?: Record<string, string> };
 
 describe.each(engines())('marking done and budget approval on %s', (engine) => {
   let t: TestApp;
-  let cast: Cast;
+  let cast: ActivityCast;
   let rep: Call;
   let manager: Call;
 
@@ -52,7 +53,7 @@ describe.each(engines())('marking done and budget approval on %s', (engine) => {
     it('refuses any edit, un-done or delete of a done activity with 409, changing nothing', async () => {
       const activity = await create();
       await rep('PUT', `/api/activities/${activity.id}`, { done: true });
-      const before = await snapshot(t.database.db, activity.id);
+      const before = await activitySnapshot(t.database.db, activity.id);
       for (const [method, body] of [
         ['PUT', { title: 'Modifié' }],
         ['PUT', { done: false }],
@@ -67,16 +68,16 @@ describe.each(engines())('marking done and budget approval on %s', (engine) => {
           message: 'This activity is done and locked: it can no longer be changed or deleted',
         });
       }
-      expect(await snapshot(t.database.db, activity.id)).toEqual(before);
+      expect(await activitySnapshot(t.database.db, activity.id)).toEqual(before);
     });
 
     it('refuses to mark done a budget request that is not approved, changing nothing', async () => {
       const waiting = await budgetRequest();
-      const before = await snapshot(t.database.db, waiting.id);
+      const before = await activitySnapshot(t.database.db, waiting.id);
       const answer = await rep('PUT', `/api/activities/${waiting.id}`, { done: true });
       expect(answer.status).toBe(409);
       expect((answer.body as ErrorBody).code).toBe('APPROVAL_REQUIRED');
-      expect(await snapshot(t.database.db, waiting.id)).toEqual(before);
+      expect(await activitySnapshot(t.database.db, waiting.id)).toEqual(before);
     });
 
     it('marks an approved budget request done', async () => {
@@ -177,7 +178,7 @@ describe.each(engines())('marking done and budget approval on %s', (engine) => {
 
     it('refuses a decision from anyone but the owner’s manager, changing nothing', async () => {
       const waiting = await budgetRequest();
-      const before = await snapshot(t.database.db, waiting.id);
+      const before = await activitySnapshot(t.database.db, waiting.id);
       for (const path of ['approve', 'reject']) {
         const payload = path === 'reject' ? { notes: 'non' } : undefined;
         const own = await rep('PUT', `/api/activities/${waiting.id}/${path}`, payload);
@@ -193,16 +194,16 @@ describe.each(engines())('marking done and budget approval on %s', (engine) => {
           expect((await outsider('PUT', `/api/activities/${waiting.id}/${path}`, payload)).status).toBe(404);
         }
       }
-      expect(await snapshot(t.database.db, waiting.id)).toEqual(before);
+      expect(await activitySnapshot(t.database.db, waiting.id)).toEqual(before);
     });
 
     it('refuses to decide on an activity that is not waiting', async () => {
       const plain = await create();
-      const before = await snapshot(t.database.db, plain.id);
+      const before = await activitySnapshot(t.database.db, plain.id);
       const answer = await manager('PUT', `/api/activities/${plain.id}/approve`);
       expect(answer.status).toBe(409);
       expect((answer.body as ErrorBody).code).toBe('CONFLICT');
-      expect(await snapshot(t.database.db, plain.id)).toEqual(before);
+      expect(await activitySnapshot(t.database.db, plain.id)).toEqual(before);
     });
   });
 
@@ -229,7 +230,7 @@ describe.each(engines())('marking done and budget approval on %s', (engine) => {
     it('locks an approved budget, and the channel when that budget is above 0, changing nothing', async () => {
       const approved = await budgetRequest(450);
       await manager('PUT', `/api/activities/${approved.id}/approve`);
-      const before = await snapshot(t.database.db, approved.id);
+      const before = await activitySnapshot(t.database.db, approved.id);
       const budget = await rep('PUT', `/api/activities/${approved.id}`, { budgetEstimate: 900 });
       expect(budget.status).toBe(400);
       expect((budget.body as ErrorBody).fields).toEqual({
@@ -240,7 +241,7 @@ describe.each(engines())('marking done and budget approval on %s', (engine) => {
       expect((channel.body as ErrorBody).fields?.channelId).toBe(
         'The channel can no longer be changed once a budget is approved',
       );
-      expect(await snapshot(t.database.db, approved.id)).toEqual(before);
+      expect(await activitySnapshot(t.database.db, approved.id)).toEqual(before);
       // Sending the same budget back (a form saving every field) is no change.
       expect((await rep('PUT', `/api/activities/${approved.id}`, { budgetEstimate: 450, title: 'Ok' })).status).toBe(
         200,

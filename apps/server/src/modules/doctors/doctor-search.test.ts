@@ -2,11 +2,10 @@ import { compareSearchResults, type DoctorSearchResult, searchScore } from '@crm
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existingRpps, insertDirectory } from '#server/demo/directory/bulk-insert.ts';
 import { generateDirectory } from '#server/demo/directory/generator.ts';
-import { apiAs } from '#server/test/api.ts';
-import { createTestApp, engines, signIn, type TestApp } from '#server/test/harness.ts';
+import { type Call, callerFor } from '#server/test/callers.ts';
+import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
 import { RANKED_SEARCH_CAP } from './doctors.service.ts';
 
-type Api = ReturnType<typeof apiAs>;
 type Named = { id: string; firstName: string; lastName: string; rpps: string };
 
 /** Names that put every rule of the score and every plan of the search to work. */
@@ -61,7 +60,7 @@ const QUERIES = [
 
 describe.each(engines())('doctor search on %s', (engine) => {
   let t: TestApp;
-  let rep: Api;
+  let rep: Call;
   let everyone: Named[];
 
   /** Every page of a search, in order, and the totals each page announced. */
@@ -93,7 +92,7 @@ describe.each(engines())('doctor search on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     const user = await t.factory.user({ email: 'rep@search.fr' });
-    rep = apiAs(t.app, (await signIn(t.app, user.email, user.password)).authorization);
+    rep = await callerFor(t, user);
     for (const doctor of TRICKY_DOCTORS) await t.factory.doctor(doctor);
     // Enough generated doctors for one-letter words to pass the ranking cap (name-order pages).
     await insertDirectory(

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Doctor, DoctorSearchResult } from '@crm/shared';
-import { apiAs, directoryCounts, prefixCounts } from '#server/test/api.ts';
-import { createTestApp, engines, signIn, type TestApp } from '#server/test/harness.ts';
-
-type Api = ReturnType<typeof apiAs>;
+import { directoryCounts, prefixCounts } from '#server/test/table-counts.ts';
+import { type Call, callerFor } from '#server/test/callers.ts';
+import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
 
 const validDoctor = {
   rpps: '10101010101',
@@ -20,9 +19,9 @@ const validDoctor = {
 
 describe.each(engines())('doctors on %s', (engine) => {
   let t: TestApp;
-  let rep: Api;
-  let manager: Api;
-  let reader: Api;
+  let rep: Call;
+  let manager: Call;
+  let reader: Call;
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -31,9 +30,9 @@ describe.each(engines())('doctors on %s', (engine) => {
       manager: await t.factory.user({ email: 'manager@t.fr' }),
       reader: await t.factory.user({ email: 'reader@t.fr', readWrite: false }),
     };
-    rep = apiAs(t.app, (await signIn(t.app, users.rep.email, users.rep.password)).authorization);
-    manager = apiAs(t.app, (await signIn(t.app, users.manager.email, users.manager.password)).authorization);
-    reader = apiAs(t.app, (await signIn(t.app, users.reader.email, users.reader.password)).authorization);
+    rep = await callerFor(t, users.rep);
+    manager = await callerFor(t, users.manager);
+    reader = await callerFor(t, users.reader);
   });
   afterAll(() => t.close());
 
@@ -175,7 +174,7 @@ describe.each(engines())('doctors on %s', (engine) => {
       const detailBefore = (await rep('GET', `/api/doctors/${doctor.id}`)).body as Doctor;
       const officeBefore = (await rep('GET', `/api/offices/${office.id}`)).body;
 
-      const writes: [Parameters<Api>[0], string, object?][] = [
+      const writes: [Parameters<Call>[0], string, object?][] = [
         ['POST', '/api/doctors', { ...validDoctor, rpps: '10101010177' }],
         ['PUT', `/api/doctors/${doctor.id}`, { firstName: 'Pirate' }],
         ['DELETE', `/api/doctors/${doctor.id}`],
@@ -460,7 +459,7 @@ describe.each(engines())('doctors on %s', (engine) => {
     it('keeps each user’s list, most recent first, with remove and clear', async () => {
       const [a, b, c] = [await t.factory.doctor(), await t.factory.doctor(), await t.factory.doctor()];
       const fresh = await t.factory.user();
-      const mine = apiAs(t.app, (await signIn(t.app, fresh.email, fresh.password)).authorization);
+      const mine = await callerFor(t, fresh);
       for (const doctor of [a, b, c, a])
         expect((await mine('POST', '/api/recent-doctors', { doctorId: doctor.id })).status).toBe(204);
       expect((await mine('GET', '/api/recent-doctors/ids')).body).toEqual({ ids: [a.id, c.id, b.id] });

@@ -1,65 +1,7 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { Db } from '#server/db/database.ts';
-import { signIn, type TestApp } from '#server/test/harness.ts';
+import { type Call, callerFor } from './callers.ts';
+import type { TestApp } from './harness.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export type Call = (
-  method: Method,
-  url: string,
-  payload?: InjectOptions['payload'],
-  idempotencyKey?: string,
-) => Promise<{ status: number; body: unknown; headers: Record<string, unknown> }>;
-
-/** Calls the API as one user (English messages), optionally with an Idempotency-Key. */
-export function caller(app: FastifyInstance, authorization: string): Call {
-  return async (method, url, payload, idempotencyKey) => {
-    const response = await app.inject({
-      method,
-      url,
-      headers: {
-        authorization,
-        'accept-language': 'en',
-        ...(idempotencyKey !== undefined && { 'idempotency-key': idempotencyKey }),
-      },
-      ...(payload !== undefined && { payload }),
-    });
-    return {
-      status: response.statusCode,
-      body: response.body === '' ? null : response.json<unknown>(),
-      headers: response.headers,
-    };
-  };
-}
-
-const ACTIVITY_TABLES = [
-  'activities',
-  'activity_products',
-  'activity_attendees',
-  'audit_logs',
-  'idempotency_keys',
-] as const;
-
-/** Row counts of the activity tables and, when given, one activity's row: what a refused write must leave alone. */
-export async function snapshot(db: Db, activityId?: string) {
-  const counts: Record<string, number> = {};
-  for (const table of ACTIVITY_TABLES) {
-    const row = await db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    counts[table] = row.count;
-  }
-  const row = activityId
-    ? await db.selectFrom('activities').selectAll().where('id', '=', activityId).executeTakeFirst()
-    : undefined;
-  return { counts, row };
-}
-
-/** Signs a user in and calls the API as them. */
-export async function callerFor(t: TestApp, user: { email: string; password: string }): Promise<Call> {
-  return caller(t.app, (await signIn(t.app, user.email, user.password)).authorization);
-}
+export type ActivityCast = Awaited<ReturnType<typeof activityCast>>;
 
 /** An ISO time `days` days from now, at a whole hour. */
 export function inDays(days: number, hour = 10): string {
@@ -100,7 +42,7 @@ export async function activityCast(t: TestApp) {
     timeOff: await factory.channelByName('Time-off'),
   };
   const doctor = await factory.doctor({ firstName: 'Hélène', lastName: 'Vidal' });
-  const as = (user: { email: string; password: string }) => callerFor(t, user);
+  const as = (user: { email: string; password: string }): Promise<Call> => callerFor(t, user);
   return {
     users: { manager, rep, colleague, otherManager, stranger, admin },
     api: {

@@ -1,0 +1,74 @@
+import type { Db } from '#server/db/database.ts';
+import type { Database } from '#server/db/schema.ts';
+
+type Table = keyof Database;
+
+const DIRECTORY_TABLES = [
+  'doctors',
+  'doctor_search_words',
+  'doctor_search_prefixes',
+  'doctor_prefix_counts',
+  'offices',
+  'doctor_offices',
+  'office_specialties',
+  'office_search_prefixes',
+  'office_prefix_counts',
+  'cache_generations',
+  'doctor_user_data',
+  'recent_doctors',
+  'audit_logs',
+] as const;
+
+const ACTIVITY_TABLES = [
+  'activities',
+  'activity_products',
+  'activity_attendees',
+  'audit_logs',
+  'idempotency_keys',
+] as const;
+
+/** The number of rows in one table. */
+export async function rowCount(db: Db, table: Table): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+/** Row counts by table, to prove a refused write changed nothing. */
+export async function tableCounts(db: Db, tables: readonly Table[]): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of tables) counts[table] = await rowCount(db, table);
+  return counts;
+}
+
+/** Row counts of the directory's tables. */
+export function directoryCounts(db: Db): Promise<Record<string, number>> {
+  return tableCounts(db, DIRECTORY_TABLES);
+}
+
+/** Row counts of the activity tables and, when given, one activity's row: what a refused write must leave alone. */
+export async function activitySnapshot(db: Db, activityId?: string) {
+  const counts = await tableCounts(db, ACTIVITY_TABLES);
+  const row = activityId
+    ? await db.selectFrom('activities').selectAll().where('id', '=', activityId).executeTakeFirst()
+    : undefined;
+  return { counts, row };
+}
+
+/**
+ * The kept prefix counts (decision 0012) and the prefix rows' own counts, by prefix. Prefixes no doctor has any
+ * more keep a count of 0, which stands for no row.
+ */
+export async function prefixCounts(db: Db) {
+  const kept = await db.selectFrom('doctor_prefix_counts').selectAll().execute();
+  const counted = await db
+    .selectFrom('doctor_search_prefixes')
+    .select((eb) => ['prefix', eb.fn.countAll<number>().as('doctors')])
+    .groupBy('prefix')
+    .execute();
+  const byPrefix = (rows: { prefix: string; doctors: number }[]) =>
+    Object.fromEntries(rows.filter((row) => row.doctors !== 0).map((row) => [row.prefix, row.doctors]));
+  return { kept: byPrefix(kept), counted: byPrefix(counted) };
+}
