@@ -47,6 +47,8 @@ function readJson(file) {
 
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 step('lint', 'npm', ['run', '--silent', 'lint']);
+// Every repository query compiled for both engines, against the committed apps/server/src/queries/.
+step('SQL snapshots', 'npm', ['run', '--silent', 'sql:check']);
 
 const vitestReport = path.join(reports, 'vitest.json');
 fs.rmSync(vitestReport, { force: true });

@@ -1,0 +1,366 @@
+import type { ActivityListFilter } from '#server/modules/activities/activities.repository.ts';
+import { ActivitiesRepository } from '#server/modules/activities/activities.repository.ts';
+import { ActivityExtrasRepository } from '#server/modules/activities/activity-extras.repository.ts';
+import { ActivityStatsRepository } from '#server/modules/activities/activity-stats.repository.ts';
+import { CacheGenerationsRepository } from '#server/modules/cache-generations/cache-generations.repository.ts';
+import { LoginThrottleRepository } from '#server/modules/auth/login-throttle.repository.ts';
+import { SessionsRepository } from '#server/modules/auth/sessions.repository.ts';
+import { ChannelsRepository } from '#server/modules/configuration/channels.repository.ts';
+import { ProductsRepository } from '#server/modules/configuration/products.repository.ts';
+import { TargetsRepository } from '#server/modules/configuration/targets.repository.ts';
+import { DashboardRepository } from '#server/modules/dashboard/dashboard.repository.ts';
+import { DoctorOfficesRepository } from '#server/modules/doctors/doctor-offices.repository.ts';
+import { DoctorSearchRepository } from '#server/modules/doctors/doctor-search.repository.ts';
+import { doctorSearchRows } from '#server/modules/doctors/doctor-search.ts';
+import { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
+import { IdempotencyKeysRepository } from '#server/modules/idempotency/idempotency.repository.ts';
+import { LogsRepository } from '#server/modules/logs/logs.repository.ts';
+import type { OfficeDoctorsFilter, OfficeListFilter } from '#server/modules/offices/offices.repository.ts';
+import { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
+import { RecentDoctorsRepository } from '#server/modules/recent-doctors/recent-doctors.repository.ts';
+import { SettingsRepository } from '#server/modules/settings/settings.repository.ts';
+import { UsersRepository } from '#server/modules/users/users.repository.ts';
+import { queriesOf, type RepositoryQueries } from './calls.ts';
+import {
+  activityRow,
+  at,
+  doctorRow,
+  idempotencyRow,
+  clock,
+  ids,
+  later,
+  officeRow,
+  periods,
+  sessionRow,
+  targetRow,
+  userRow,
+} from './samples.ts';
+
+/*
+ * Every public method of every repository, called once per shape of its SQL (a list filtered or not, one
+ * typed word or several…). A method added without its calls here makes `npm run sql:check` fail, naming it.
+ */
+
+const own = (status: ActivityListFilter['status']): ActivityListFilter => ({
+  scope: { kind: 'owner', ownerId: ids.user },
+  status,
+  range: undefined,
+  now: at,
+});
+/** The kept counts of 'parc' and 'lyon', so the search plan picks a driving word and the statements run. */
+const officeWordCounts = [
+  { prefix: 'parc', offices: 12 },
+  { prefix: 'lyon', offices: 40 },
+];
+const month = { start: '2026-03-01T00:00:00.000Z', end: '2026-04-01T00:00:00.000Z' };
+const ownMonth: ActivityListFilter = { ...own(undefined), range: month };
+const doctorsOfManagees: ActivityListFilter = {
+  scope: { kind: 'doctor', doctorId: ids.doctor, ownedBy: { userOrManageesOf: ids.user } },
+  status: undefined,
+  range: undefined,
+  now: at,
+};
+const doctorsOfAnyone: ActivityListFilter = {
+  ...doctorsOfManagees,
+  scope: { kind: 'doctor', doctorId: ids.doctor, ownedBy: 'anyone' },
+};
+/** The list filters, each one shape of the activity lists' SQL. */
+const activityFilters: [string, ActivityListFilter][] = [
+  ['owner, upcoming', own('upcoming')],
+  ['owner, incomplete', own('incomplete')],
+  ['owner, done', own('done')],
+  ['owner, waiting approval', own('waiting_approval')],
+  ['owner, a date range', ownMonth],
+  ["a doctor's, of the user and their managees", doctorsOfManagees],
+  ["a doctor's, of anyone", doctorsOfAnyone],
+];
+
+const searchWords = doctorSearchRows(ids.doctor, { firstName: 'Marie', lastName: 'Dupont', rpps: '10001234567' });
+
+const noOfficeFilter: OfficeListFilter = { terms: [], specialties: [] };
+const officeDoctors: OfficeDoctorsFilter = { terms: [], specialties: [], target: undefined, userId: ids.user };
+const filteredOfficeDoctors: OfficeDoctorsFilter = {
+  terms: ['dup'],
+  specialties: ['Cardiology', 'Neurology'],
+  target: ids.target,
+  userId: ids.user,
+};
+
+export const registry: RepositoryQueries[] = [
+  queriesOf(
+    ActivitiesRepository,
+    {
+      findById: { args: () => [ids.activity] },
+      page: activityFilters.map(([shape, filter]) => ({
+        shape,
+        args: () => [filter, { offset: 0, limit: 20, direction: 'asc' }],
+      })),
+      count: activityFilters.map(([shape, filter]) => ({ shape, args: () => [filter], rows: [{ count: 0 }] })),
+      calendar: [
+        { shape: 'owner', args: () => [ownMonth] },
+        { shape: "a doctor's, of the user and their managees", args: () => [{ ...doctorsOfManagees, range: month }] },
+      ],
+      pendingFor: { args: () => [ids.manager] },
+      insert: { args: (db) => [db, activityRow] },
+      update: { args: (db) => [db, ids.activity, { done: 1, done_at: at, updated_at: at }] },
+      delete: { args: (db) => [db, ids.activity] },
+    },
+    { helpers: ['filtered'] },
+  ),
+  queriesOf(ActivityExtrasRepository, {
+    // Three ids: the IN list is padded to four, a power of two.
+    forActivities: { args: () => [[ids.activity, 'activity-2', 'activity-3']] },
+    replaceProducts: { args: (db) => [db, ids.activity, [ids.product, 'product-2']] },
+    replaceAttendees: {
+      args: (db) => [
+        db,
+        ids.activity,
+        [
+          { id: ids.doctor, name: 'Marie Dupont' },
+          { id: ids.otherDoctor, name: 'Jean Durand' },
+        ],
+      ],
+    },
+  }),
+  queriesOf(ActivityStatsRepository, { stats: { args: () => [ids.user, at] } }),
+  queriesOf(CacheGenerationsRepository, {
+    current: { args: () => ['doctors'] },
+    // Two names, bumped in name order.
+    bump: { args: (db) => [db, ['offices', 'doctors']] },
+  }),
+  queriesOf(LoginThrottleRepository, {
+    failuresSince: { args: () => ['rep@example.fr', at], rows: [{ count: 0, oldest: null }] },
+    recordFailure: { args: () => [['rep@example.fr', 'ip:127.0.0.1'], at] },
+    clear: { args: () => ['rep@example.fr'] },
+    deleteBefore: { args: () => [at] },
+  }),
+  queriesOf(SessionsRepository, {
+    insert: { args: (db) => [db, sessionRow] },
+    findActiveUser: { args: () => [ids.session, at] },
+    revoke: { args: (db) => [db, ids.session, at] },
+    deleteEndedBefore: { args: () => [at] },
+  }),
+  queriesOf(ChannelsRepository, {
+    listActive: { args: () => [] },
+    findById: { args: () => [ids.channel] },
+  }),
+  queriesOf(ProductsRepository, {
+    listAll: { args: () => [] },
+    listAssigned: { args: () => [ids.user] },
+  }),
+  queriesOf(TargetsRepository, {
+    list: [
+      { shape: 'all', args: () => [{ active: undefined }] },
+      { shape: 'active only', args: () => [{ active: true }] },
+    ],
+    insert: { args: (db) => [db, targetRow] },
+  }),
+  queriesOf(DashboardRepository, {
+    counts: { args: () => [ids.user, periods] },
+    today: { args: () => [ids.user, periods] },
+    next: { args: () => [ids.user, at] },
+  }),
+  queriesOf(DoctorOfficesRepository, {
+    link: [
+      { shape: 'primary', args: (db) => [db, ids.doctor, ids.office, true, at] },
+      { shape: 'not primary', args: (db) => [db, ids.doctor, ids.office, false, at] },
+    ],
+    exists: { args: (db) => [db, ids.doctor, ids.office] },
+    unlink: { args: (db) => [db, ids.doctor, ids.office] },
+    setPrimary: { args: (db) => [db, ids.doctor, ids.office] },
+    linksByAge: { args: (db) => [db, ids.doctor] },
+    refreshPrimaryOffice: { args: (db) => [db, [ids.doctor, ids.otherDoctor]] },
+    doctorIdsOf: { args: (db) => [db, ids.office] },
+    officeIdsOf: { args: (db) => [db, ids.doctor] },
+    refreshOfficeSpecialties: { args: (db) => [db, [ids.office, ids.otherOffice]] },
+  }),
+  queriesOf(DoctorSearchRepository, {
+    termMatches: { args: () => ['dup', 1000] },
+    wordMatches: [
+      { shape: 'one word', args: () => ['dupont', []] },
+      { shape: 'with two other words', args: () => ['dupont', ['ma', 'car']] },
+    ],
+    prefixMatches: [
+      { shape: 'one word: its kept count', args: () => ['du', []] },
+      { shape: 'with two other words', args: () => ['du', ['ma', 'car']] },
+    ],
+    rankedPage: [
+      {
+        shape: 'one word of a word range, scored from its row',
+        args: () => [
+          { source: 'words', driving: 'dupont', others: [], terms: ['dupont'], userId: ids.user, offset: 0, limit: 50 },
+        ],
+      },
+      {
+        shape: 'a word range with one other word',
+        args: () => [
+          {
+            source: 'words',
+            driving: 'dupont',
+            others: ['ma'],
+            terms: ['dupont', 'ma'],
+            userId: ids.user,
+            offset: 0,
+            limit: 50,
+          },
+        ],
+      },
+      {
+        shape: 'a short prefix with one other word',
+        args: () => [
+          {
+            source: 'prefixes',
+            driving: 'du',
+            others: ['marie'],
+            terms: ['du', 'marie'],
+            userId: ids.user,
+            offset: 0,
+            limit: 50,
+          },
+        ],
+      },
+    ],
+    prefixPage: [
+      {
+        shape: 'one word, with its total',
+        args: () => [{ prefix: 'du', others: [], userId: ids.user, offset: 0, limit: 50 }],
+      },
+      {
+        shape: 'with one other word',
+        args: () => [{ prefix: 'du', others: ['ma'], userId: ids.user, offset: 0, limit: 50 }],
+      },
+    ],
+  }),
+  queriesOf(DoctorsRepository, {
+    findById: { args: () => [ids.doctor] },
+    findForUser: { args: () => [ids.doctor, ids.user] },
+    rppsOwner: { args: () => ['10001234567'] },
+    userData: { args: () => [ids.user, ids.doctor] },
+    offices: { args: () => [ids.doctor] },
+    listItems: { args: () => [[ids.doctor, ids.otherDoctor], ids.user] },
+    insert: { args: (db) => [db, doctorRow] },
+    update: { args: (db) => [db, ids.doctor, { phone: '0102030406', updated_at: at, updated_by: ids.user }] },
+    touch: { args: (db) => [db, ids.doctor, at, ids.user] },
+    // The doctor's prefix rows, read back as they are deleted, move the prefix counts.
+    delete: { args: (db) => [db, ids.doctor], rows: [{ prefix: 'du' }] },
+    replaceSearchIndex: { args: (db) => [db, ids.doctor, searchWords] },
+    upsertUserData: [
+      {
+        shape: 'the target',
+        args: (db) => [db, { user_id: ids.user, doctor_id: ids.doctor, target: ids.target, updated_at: at }],
+      },
+      {
+        shape: 'both targets',
+        args: (db) => [
+          db,
+          { user_id: ids.user, doctor_id: ids.doctor, target: ids.target, potential_target: null, updated_at: at },
+        ],
+      },
+    ],
+    links: { args: (db) => [db, ids.doctor] },
+  }),
+  queriesOf(IdempotencyKeysRepository, {
+    find: { args: () => [ids.user, 'key-1'] },
+    insert: { args: (db) => [db, idempotencyRow] },
+    deleteBefore: { args: (db) => [db, at] },
+  }),
+  queriesOf(
+    LogsRepository,
+    {
+      record: {
+        args: (db) => [
+          db,
+          {
+            action: 'update',
+            entityType: 'doctor',
+            entityId: ids.doctor,
+            changes: { phone: '0102030406' },
+            user: { id: ids.user, email: 'rep@example.fr' },
+          },
+        ],
+      },
+    },
+    { create: () => new LogsRepository(clock) },
+  ),
+  queriesOf(
+    OfficesRepository,
+    {
+      findById: { args: () => [ids.office] },
+      findWithCount: { args: () => [ids.office] },
+      page: [
+        { shape: 'unfiltered', args: () => [noOfficeFilter, 0, 20] },
+        { shape: 'two specialties', args: () => [{ terms: [], specialties: ['Cardiology', 'Neurology'] }, 0, 20] },
+        {
+          shape: 'one word: a range of the prefix index',
+          args: () => [{ terms: ['parc'], specialties: [] }, 0, 20],
+          rows: [{ prefix: 'parc', offices: 12 }],
+        },
+        {
+          shape: 'two words and two specialties',
+          args: () => [{ terms: ['parc', 'lyon'], specialties: ['Cardiology', 'Neurology'] }, 0, 20],
+          rows: officeWordCounts,
+        },
+      ],
+      count: [
+        { shape: 'unfiltered', args: () => [noOfficeFilter], rows: [{ count: 0 }] },
+        { shape: 'specialties only', args: () => [{ terms: [], specialties: ['Cardiology', 'Neurology'] }] },
+        {
+          shape: 'one word of 1-4 characters: its kept count',
+          args: () => [{ terms: ['par'], specialties: [] }],
+          rows: [{ prefix: 'par', offices: 12 }],
+        },
+        {
+          shape: 'two words and two specialties',
+          args: () => [{ terms: ['parc', 'lyon'], specialties: ['Cardiology', 'Neurology'] }],
+          rows: officeWordCounts,
+        },
+      ],
+      specialties: { args: () => [] },
+      insert: { args: (db) => [db, officeRow] },
+      update: [
+        {
+          shape: "a column searches don't read",
+          args: (db) => [db, ids.office, { phone: '0478000001', updated_at: at, updated_by: ids.user }],
+        },
+        {
+          shape: 'renamed: its search rows replaced',
+          args: (db) => [
+            db,
+            ids.office,
+            { name: 'Cabinet des Lilas', name_norm: 'cabinet des lilas', updated_at: at, updated_by: ids.user },
+          ],
+          rows: [{ id: ids.office, name_norm: officeRow.name_norm, search_text: officeRow.search_text }],
+        },
+      ],
+      delete: {
+        args: (db) => [db, ids.office],
+        rows: [{ id: ids.office, name_norm: officeRow.name_norm, search_text: officeRow.search_text }],
+      },
+      doctorsPage: [
+        { shape: 'unfiltered', args: () => [ids.office, officeDoctors, 0, 20] },
+        { shape: 'a word, two specialties and a target', args: () => [ids.office, filteredOfficeDoctors, 0, 20] },
+      ],
+      doctorsCount: [
+        { shape: 'unfiltered', args: () => [ids.office, officeDoctors] },
+        { shape: 'a word, two specialties and a target', args: () => [ids.office, filteredOfficeDoctors] },
+      ],
+    },
+    { helpers: ['searchPlan', 'listPage', 'listCount', 'searchColumns', 'replaceSearchIndex'] },
+  ),
+  queriesOf(RecentDoctorsRepository, {
+    ids: { args: () => [ids.user] },
+    record: { args: (db) => [db, ids.user, ids.doctor, at] },
+    remove: { args: () => [ids.user, ids.doctor] },
+    clear: { args: () => [ids.user] },
+  }),
+  queriesOf(SettingsRepository, {
+    getOrCreate: { args: () => ['jwt_secret', () => 'secret'], rows: [{ value: 'secret' }] },
+  }),
+  queriesOf(UsersRepository, {
+    findForLogin: { args: () => ['rep@example.fr'] },
+    insert: { args: () => [userRow] },
+    setManager: { args: () => [ids.user, ids.manager, at] },
+    recordLogin: { args: (db) => [db, ids.user, later] },
+    count: { args: () => [], rows: [{ count: 0 }] },
+  }),
+];
