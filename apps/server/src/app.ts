@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Clock } from './core/clock.ts';
 import type { Db } from './db/database.ts';
 import { registerAuthentication } from './http/authenticate.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -52,6 +53,7 @@ export async function buildApp({ config, db, logger = false, clock }: BuildAppOp
     });
   }
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await registerOpenApi(app, appVersion);
 
   const services = await createServices(db, config, clock);

@@ -7,6 +7,7 @@ import { sendRouteNotFound } from './errors.ts';
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
  * and index.html for every path that is not a file or an /api route (the app's router decides).
+ * The build writes brotli and gzip copies next to each text asset; they are sent to browsers that accept them.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
@@ -16,10 +17,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: true,
       index: false,
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same path answers a brotli, a gzip or a plain body: caches must key on what was accepted.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
