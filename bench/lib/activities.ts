@@ -157,29 +157,39 @@ export async function activityScenarios(
 
 export type GoalCheck = { goal: string; value: string; met: boolean };
 
+type Latencies = { serverP95: number; pacedP95: number; aloneP95: number };
+
+/**
+ * A p95 goal judged as DESIGN §10 says: at the tier's paced rate and alone. The figure under saturating load
+ * is shown beside it, not judged: on two shared cores it measures queueing (Little's law), not the code.
+ */
+export function latencyGoal(name: string, result: Latencies, goalMs: number): GoalCheck {
+  return {
+    goal: `${name}: p95 ≤ ${goalMs} ms (paced and alone)`,
+    value: `paced ${result.pacedP95.toFixed(2)} ms, alone ${result.aloneP95.toFixed(2)} (under load ${result.serverP95.toFixed(2)})`,
+    met: result.pacedP95 <= goalMs && result.aloneP95 <= goalMs,
+  };
+}
+
 /** The issue's goals, checked on one engine's results. */
 export function checkActivityGoals(
   results: readonly { name: string; serverP95: number; pacedP95: number; aloneP95: number }[],
   scenarios: readonly Scenario[],
   pair: FarPagePair,
 ): GoalCheck[] {
-  const p95 = (name: string) => results.find((result) => result.name === name)?.serverP95;
+  const p95 = (name: string) => results.find((result) => result.name === name)?.pacedP95;
   const checks: GoalCheck[] = [];
   for (const scenario of scenarios) {
     const result = results.find((r) => r.name === scenario.name);
     if (!scenario.hasP95Goal || result === undefined) continue;
-    checks.push({
-      goal: `${scenario.name}: p95 ≤ ${P95_GOAL_MS} ms`,
-      value: `${result.serverP95.toFixed(2)} ms (paced ${result.pacedP95.toFixed(2)}, alone ${result.aloneP95.toFixed(2)})`,
-      met: result.serverP95 <= P95_GOAL_MS,
-    });
+    checks.push(latencyGoal(scenario.name, result, P95_GOAL_MS));
   }
   const first = p95(pair.firstPage);
   const far = p95(pair.farPage);
   if (first !== undefined && far !== undefined) {
     const ratio = far / Math.max(first, 0.001);
     checks.push({
-      goal: `far page p95 ≤ ${FAR_PAGE_GOAL_RATIO}× page 1 p95`,
+      goal: `far page paced p95 ≤ ${FAR_PAGE_GOAL_RATIO}× page 1 paced p95`,
       value: `${far.toFixed(2)} ms ÷ ${first.toFixed(2)} ms = ${ratio.toFixed(2)}×`,
       met: ratio <= FAR_PAGE_GOAL_RATIO,
     });
