@@ -76,9 +76,9 @@ function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDataba
 }
 
 /**
- * Rows as objects, built here rather than by better-sqlite3: it sets each value through V8's API, about
- * 0.6 µs a value, while a literal of the statement's columns is built at JIT speed. A search page of 50
- * doctors (24 columns) reads in 520 µs instead of 800 (docs/decisions/0010).
+ * Rows as objects, built here rather than by better-sqlite3: it sets each value through V8's API, one call
+ * a value, while a literal of the statement's columns is built at JIT speed (docs/decisions/0010 has the
+ * measurements).
  */
 function withRowBuilder(statement: SqliteDatabase.Statement): SqliteStatement {
   if (!statement.reader) return statement;

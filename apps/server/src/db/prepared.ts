@@ -3,8 +3,8 @@ import { type Db, nameStatement } from './database.ts';
 
 /**
  * A query built and compiled once per database, then run with new values: building and compiling a
- * Kysely query costs more than running a simple one on SQLite (about 24 µs against 9), and the hottest
- * queries (the session check, the detail pages) run on every request.
+ * Kysely query costs more than running a simple one on SQLite, and the hottest queries (the session check,
+ * the detail pages) run on every request.
  *
  * On PostgreSQL the statement is also named, so each connection parses it once (database.ts).
  *
