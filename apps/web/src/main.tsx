@@ -1,9 +1,9 @@
-import '@/lib/i18n';
 import '@/app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { createAppRouter } from '@/app/router';
+import { i18nReady } from '@/lib/i18n';
 import { captureSsoCallbackParams } from '@/modules/auth/sso-callback';
 import { startNetworkMonitor } from '@/offline/network-monitor';
 
@@ -14,8 +14,11 @@ startNetworkMonitor();
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App router={createAppRouter()} />
-  </StrictMode>,
-);
+// A rep who chose English waits for its catalogue rather than seeing the first screen in French.
+void i18nReady.then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App router={createAppRouter()} />
+    </StrictMode>,
+  );
+});

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import frFR from 'antd/locale/fr_FR';
+// The ES modules: antd/locale/* re-export the CommonJS build, which drags a second copy of antd's locale code.
+import enUS from 'antd/es/locale/en_US';
+import frFR from 'antd/es/locale/fr_FR';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '@/app/query-client';

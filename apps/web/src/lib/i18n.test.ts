@@ -1,7 +1,7 @@
 import sharedEn from '@crm/shared/locales/en.json';
 import sharedFr from '@crm/shared/locales/fr.json';
 import { describe, expect, it } from 'vitest';
-import { catalogues, i18n, type Catalogue } from '@/lib/i18n';
+import { i18n, loadCatalogue, type Catalogue } from '@/lib/i18n';
 import webEn from '@/locales/en.json';
 import webFr from '@/locales/fr.json';
 
@@ -18,6 +18,8 @@ function flatten(catalogue: Catalogue, prefix = ''): Record<string, string> {
 function placeholders(text: string): string[] {
   return [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1] ?? '').sort();
 }
+
+const catalogues = { fr: await loadCatalogue('fr'), en: await loadCatalogue('en') };
 
 describe('catalogues', () => {
   it('the web catalogues have the same keys in French and English', () => {
@@ -51,6 +53,8 @@ describe('i18n setup', () => {
   it('starts in French when nothing was chosen, whatever the browser language', () => {
     expect(i18n.resolvedLanguage).toBe('fr');
     expect(i18n.t('auth.emailRequired')).toBe('Veuillez saisir votre e-mail !');
+    // English is fetched when chosen, not with the entry.
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(false);
   });
 
   it('stores the choice under i18nextLng and falls back to French', async () => {

@@ -1,13 +1,11 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, toLanguage, type Language } from '@crm/shared';
-import sharedEn from '@crm/shared/locales/en.json';
 import sharedFr from '@crm/shared/locales/fr.json';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import webEn from '@/locales/en.json';
 import webFr from '@/locales/fr.json';
 
 export type Catalogue = { [key: string]: string | Catalogue };
@@ -25,10 +23,34 @@ export function mergeCatalogues(...catalogues: Catalogue[]): Catalogue {
   return merged;
 }
 
-export const catalogues = {
-  fr: mergeCatalogues(sharedFr, webFr),
-  en: mergeCatalogues(sharedEn, webEn),
-} satisfies Record<Language, Catalogue>;
+/**
+ * French, the default language (spec 000 §1), travels in the entry; English, only read by someone who chose it,
+ * is fetched when chosen.
+ */
+const frenchCatalogue = mergeCatalogues(sharedFr, webFr);
+
+export function loadCatalogue(language: Language): Promise<Catalogue> {
+  if (language === 'fr') return Promise.resolve(frenchCatalogue);
+  return Promise.all([import('@crm/shared/locales/en.json'), import('@/locales/en.json')]).then(([shared, web]) =>
+    mergeCatalogues(shared.default, web.default),
+  );
+}
+
+/** Hands i18next the catalogues it lacks: changeLanguage waits for the chosen one before switching. */
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    loadCatalogue(toLanguage(language)).then(
+      (catalogue) => {
+        callback(null, catalogue);
+      },
+      (error: unknown) => {
+        callback(error instanceof Error ? error : String(error), null);
+      },
+    );
+  },
+};
 
 dayjs.extend(localizedFormat);
 
@@ -38,14 +60,14 @@ i18n.on('languageChanged', () => {
   document.documentElement.lang = language;
 });
 
-void i18n
+/** Resolves once the active language's catalogue is there (at once for French); main.tsx renders after it. */
+export const i18nReady = i18n
+  .use(lazyCatalogues)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: {
-      fr: { translation: catalogues.fr },
-      en: { translation: catalogues.en },
-    },
+    resources: { fr: { translation: frenchCatalogue } },
+    partialBundledLanguages: true,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,

@@ -1,16 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Layout } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AppHeader } from '@/app/layout/AppHeader';
 import { SideMenu } from '@/app/layout/SideMenu';
-import { preloadOfflinePages } from '@/app/offline-pages';
+import { preloadOfflinePagesWhenIdle } from '@/app/offline-pages';
 import { useSession } from '@/app/session';
 import { useCurrentUserRefresh } from '@/modules/auth/api';
 import { useNetworkStatus } from '@/offline/network-monitor';
 import { BrandLogo } from '@/ui/BrandLogo';
 import { LanguageSwitch } from '@/ui/LanguageSwitch';
 import { PageLoader } from '@/ui/PageLoader';
+
+/**
+ * Inside the page's Suspense boundary, so its effect runs only once the first page has rendered; the preload
+ * then waits for that page's data and an idle browser.
+ */
+function OfflinePagesPreload() {
+  const queryClient = useQueryClient();
+  useEffect(
+    function preloadPagesForOffline() {
+      return preloadOfflinePagesWhenIdle(queryClient);
+    },
+    [queryClient],
+  );
+  return null;
+}
 
 /** The signed-in shell: side menu, header, and the current page. */
 export function AppLayout() {
@@ -21,9 +37,6 @@ export function AppLayout() {
   const [isMenuCollapsed, setMenuCollapsed] = useState(false);
   const [isNarrow, setNarrow] = useState(false);
   useCurrentUserRefresh();
-  useEffect(function preloadPagesForOffline() {
-    preloadOfflinePages();
-  }, []);
 
   const handleNavigate = () => {
     if (isNarrow) setMenuCollapsed(true);
@@ -63,6 +76,7 @@ export function AppLayout() {
         <Layout.Content className="app-content">
           <Suspense fallback={<PageLoader />}>
             <Outlet />
+            <OfflinePagesPreload />
           </Suspense>
         </Layout.Content>
       </Layout>

@@ -1,7 +1,7 @@
 import { LockOutlined, MailOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { DEMO_PASSWORD, LoginBody } from '@crm/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Divider, Form, Input, Typography } from 'antd';
+import { Alert, App, Button, Divider, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { schemaRule } from '@/lib/form-rules';
@@ -65,7 +65,8 @@ export function LoginPage() {
       <div className="login-language">
         <LanguageSwitch />
       </div>
-      <Card className="login-card" variant="borderless">
+      {/* Drawn by styles.css as antd's borderless Card looks: Card would bring its tabs, menu and skeleton. */}
+      <div className="login-card">
         <header className="login-brand">
           <BrandLogo size={48} />
           <Typography.Title level={1} className="login-title">
@@ -119,7 +120,7 @@ export function LoginPage() {
             </Button>
           </>
         )}
-      </Card>
+      </div>
       {metaQuery.data !== undefined && (
         <Typography.Text type="secondary" className="login-version">
           {t('auth.version', { version: metaQuery.data.version })}
