@@ -59,6 +59,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
   const products = new ProductsRepository(db);
   const idempotencyKeys = new IdempotencyKeysRepository(db);
   const generations = new CacheGenerationsRepository(db);
+  const targets = new TargetsRepository(db);
   return {
     auth: new AuthService({
       db,
@@ -76,13 +77,14 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       links,
       offices,
       search: new DoctorSearchRepository(db),
+      targets,
       logs,
       generations,
       clock,
     }),
     offices: new OfficesService({ db, offices, doctors, links, logs, generations, clock }),
     recentDoctors: new RecentDoctorsService({ db, recent, doctors, clock }),
-    configuration: new ConfigurationService({ channels, products, targets: new TargetsRepository(db) }),
+    configuration: new ConfigurationService({ channels, products, targets }),
     geo: new GeoService({ geocoderUrl: config.geocoderUrl, ugaFile: config.ugaFile }),
     activities: new ActivitiesService({
       db,

@@ -6,6 +6,7 @@ import { systemClock } from '#server/core/clock.ts';
 import { type Db, openDatabase } from '#server/db/database.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import { DoctorOfficesRepository } from '#server/modules/doctors/doctor-offices.repository.ts';
+import { TargetsRepository } from '#server/modules/configuration/targets.repository.ts';
 import { DoctorSearchRepository } from '#server/modules/doctors/doctor-search.repository.ts';
 import { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
 import { DoctorsService } from '#server/modules/doctors/doctors.service.ts';
@@ -153,6 +154,7 @@ describe.each(engines())('figures kept in memory, across processes, on %s', (eng
       links: new DoctorOfficesRepository(),
       offices: new OfficesRepository(db),
       search: new DoctorSearchRepository(db),
+      targets: new TargetsRepository(db),
       logs: new LogsRepository(systemClock),
       generations: new CacheGenerationsRepository(db),
       clock: systemClock,

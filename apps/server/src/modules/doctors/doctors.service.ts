@@ -12,11 +12,12 @@ import {
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
 import { requireWriter } from '#server/core/access.ts';
-import { AppError } from '#server/core/app-error.ts';
+import { AppError, validationError } from '#server/core/app-error.ts';
 import { type Clock, isoNow } from '#server/core/clock.ts';
 import { GenerationCache } from '#server/core/generation-cache.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import type { CacheGenerationsRepository } from '#server/modules/cache-generations/cache-generations.repository.ts';
+import type { TargetsRepository } from '#server/modules/configuration/targets.repository.ts';
 import { auditUser, changedFields } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import type { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
@@ -43,6 +44,7 @@ type DoctorsServiceDeps = {
   links: DoctorOfficesRepository;
   offices: OfficesRepository;
   search: DoctorSearchRepository;
+  targets: TargetsRepository;
   logs: LogsRepository;
   generations: CacheGenerationsRepository;
   clock: Clock;
@@ -241,8 +243,21 @@ export class DoctorsService {
     });
   }
 
+  /** A target and a potential target are names of configured targets (spec 000 §3); empty clears them. */
+  private async requireConfiguredTargets(input: DoctorUserDataInput): Promise<void> {
+    const given = { target: input.target, potential_target: input.potential_target };
+    if (!Object.values(given).some(Boolean)) return;
+    const names = new Set((await this.deps.targets.list({})).map((target) => target.name));
+    const fields: Record<string, string> = {};
+    for (const [field, name] of Object.entries(given)) {
+      if (name && !names.has(name)) fields[field] = 'validation.unknownTarget';
+    }
+    if (Object.keys(fields).length > 0) throw validationError(fields);
+  }
+
   /** The calling user's own targeting: any signed-in user may set it (it is theirs, not the doctor's). */
   async setUserData(auth: AuthContext, id: string, input: DoctorUserDataInput): Promise<Doctor> {
+    await this.requireConfiguredTargets(input);
     return this.deps.db.transaction().execute(async (trx) => {
       const doctor = await this.requireDoctor(trx, id);
       const before = await this.deps.doctors.userData(auth.user.id, id, trx);

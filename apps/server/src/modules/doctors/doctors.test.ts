@@ -33,6 +33,8 @@ describe.each(engines())('doctors on %s', (engine) => {
     rep = await callerFor(t, users.rep);
     manager = await callerFor(t, users.manager);
     reader = await callerFor(t, users.reader);
+    for (const name of ['A', 'B', 'C']) await t.factory.target(name);
+    await t.factory.target('Z', false);
   });
   afterAll(() => t.close());
 
@@ -368,6 +370,31 @@ describe.each(engines())('doctors on %s', (engine) => {
     it('refuses an empty body', async () => {
       const doctor = await t.factory.doctor();
       expect((await rep('PUT', `/api/doctors/${doctor.id}/user-data`, {})).status).toBe(400);
+    });
+
+    it('takes only names of configured targets, naming the field, and changes nothing otherwise', async () => {
+      const doctor = await t.factory.doctor();
+      await rep('PUT', `/api/doctors/${doctor.id}/user-data`, { target: 'A', potential_target: 'B' });
+      const before = await directoryCounts(t.database.db);
+      for (const body of [
+        { target: 'Not a target' },
+        { potential_target: 'a' },
+        { target: 'C', potential_target: 'Nope' },
+      ]) {
+        const refused = await rep('PUT', `/api/doctors/${doctor.id}/user-data`, body);
+        expect(refused.status).toBe(400);
+        const field = Object.keys(body).find((key) => !['A', 'B', 'C'].includes(body[key as keyof typeof body] ?? ''));
+        expect(refused.body).toMatchObject({ fields: { [field ?? '']: 'Not a configured target' } });
+      }
+      expect(await directoryCounts(t.database.db)).toEqual(before);
+      expect((await rep('GET', `/api/doctors/${doctor.id}`)).body).toMatchObject({
+        target: 'A',
+        potential_target: 'B',
+      });
+      // An inactive target is still a configured one; empty clears.
+      expect(
+        (await rep('PUT', `/api/doctors/${doctor.id}/user-data`, { target: 'Z', potential_target: '' })).body,
+      ).toMatchObject({ target: 'Z', potential_target: null });
     });
   });
 

@@ -100,6 +100,7 @@ describe.each(engines())('offices on %s', (engine) => {
       await t.factory.officeLink(heart.id, mixed.id);
       await t.factory.officeLink(skin.id, mixed.id);
       await t.factory.officeLink(brain.id, mixed.id);
+      await t.factory.target('A – Prioritaire');
       await rep('PUT', `/api/doctors/${skin.id}/user-data`, { target: 'A – Prioritaire' });
     });
 
@@ -170,7 +171,7 @@ describe.each(engines())('offices on %s', (engine) => {
   });
 
   it('reads active targets for the selects', async () => {
-    await t.factory.target('A – Prioritaire');
+    // 'A – Prioritaire' was configured with the office's doctors above.
     await t.factory.target('Z – Ancienne', false);
     const active = (await rep('GET', '/api/configuration/targets?active=true')).body as { targets: { name: string }[] };
     expect(active.targets.map((target) => target.name)).toEqual(['A – Prioritaire']);
