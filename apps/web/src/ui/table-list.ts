@@ -1,6 +1,7 @@
 import { PAGE_SIZES } from '@crm/shared';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LIST_TABLE_SCROLL } from '@/ui/table-scroll';
 
 /** Rows that open their record on a click, or on Enter once reached with Tab. */
 export function clickableRows<Row>(open: (row: Row) => void): Pick<TableProps<Row>, 'rowClassName' | 'onRow'> {
@@ -30,4 +31,12 @@ export function useListPagination(): (config: TablePaginationConfig) => TablePag
     showTotal: (total, [start, end]) => t('common.rangeOfTotal', { start, end, total }),
     ...config,
   });
+}
+
+/**
+ * How a list table lays out (decision 0016): on phones one compact cell per row, without headers, and
+ * never wider than the screen; on wider screens the spec's columns, scrolling sideways below 880 px.
+ */
+export function listTableLayout<Row>(isCompact: boolean): Pick<TableProps<Row>, 'size' | 'showHeader' | 'scroll'> {
+  return isCompact ? { size: 'small', showHeader: false } : { size: 'middle', scroll: LIST_TABLE_SCROLL };
 }

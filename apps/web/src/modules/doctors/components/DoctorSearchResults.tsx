@@ -7,8 +7,8 @@ import { doctorQueries } from '@/modules/doctors/api';
 import type { DoctorSearchParams } from '@/modules/doctors/query-keys';
 import { useDoctorColumns } from '@/modules/doctors/components/doctor-columns';
 import { useOpenDoctor } from '@/modules/doctors/hooks/useOpenDoctor';
-import { clickableRows, useListPagination } from '@/ui/table-list';
-import { LIST_TABLE_SCROLL } from '@/ui/table-scroll';
+import { useIsPhone } from '@/ui/phone-layout';
+import { clickableRows, listTableLayout, useListPagination } from '@/ui/table-list';
 
 export type DoctorSearchResultsProps = DoctorSearchParams & {
   onPageChange: (page: number, limit: number) => void;
@@ -17,7 +17,8 @@ export type DoctorSearchResultsProps = DoctorSearchParams & {
 /** The doctors list with search text: paged results, 10/20/50/100 per page. */
 export function DoctorSearchResults({ search, page, limit, onPageChange }: DoctorSearchResultsProps) {
   const { t } = useTranslation();
-  const columns = useDoctorColumns({ showRecentMarker: true });
+  const isCompact = useIsPhone();
+  const columns = useDoctorColumns({ showRecentMarker: true, isCompact });
   const openDoctor = useOpenDoctor();
   const listPagination = useListPagination();
   const { data, isPending, isFetching, isError, error } = useQuery(doctorQueries.search({ search, page, limit }));
@@ -29,7 +30,7 @@ export function DoctorSearchResults({ search, page, limit, onPageChange }: Docto
     <Table<DoctorListItem>
       data-testid="doctor-results-table"
       rowKey="id"
-      size="middle"
+      {...listTableLayout<DoctorListItem>(isCompact)}
       columns={columns}
       dataSource={data.doctors}
       loading={isFetching}
@@ -40,7 +41,6 @@ export function DoctorSearchResults({ search, page, limit, onPageChange }: Docto
         emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('doctors.list.noResults', { search })} />,
       }}
       pagination={listPagination({ current: page, pageSize: limit, total: data.total, onChange: onPageChange })}
-      scroll={LIST_TABLE_SCROLL}
     />
   );
 }

@@ -8,8 +8,8 @@ import { doctorQueries, useClearRecentDoctorsMutation, useRemoveRecentDoctorMuta
 import { useDoctorColumns } from '@/modules/doctors/components/doctor-columns';
 import { useOpenDoctor } from '@/modules/doctors/hooks/useOpenDoctor';
 import { useRecentBanner } from '@/modules/doctors/hooks/useRecentBanner';
-import { clickableRows } from '@/ui/table-list';
-import { LIST_TABLE_SCROLL } from '@/ui/table-scroll';
+import { useIsPhone } from '@/ui/phone-layout';
+import { clickableRows, listTableLayout } from '@/ui/table-list';
 
 /** The doctors list without search text: the recently viewed doctors, with the explanatory banner. */
 export function RecentDoctorsPanel() {
@@ -17,7 +17,8 @@ export function RecentDoctorsPanel() {
   const { message } = App.useApp();
   const banner = useRecentBanner();
   const openDoctor = useOpenDoctor();
-  const columns = useDoctorColumns({ showRecentMarker: false });
+  const isCompact = useIsPhone();
+  const columns = useDoctorColumns({ showRecentMarker: false, isCompact });
   const { data, isPending, isError, error } = useQuery(doctorQueries.recent());
   const removeRecent = useRemoveRecentDoctorMutation();
   const clearRecent = useClearRecentDoctorsMutation();
@@ -106,7 +107,7 @@ export function RecentDoctorsPanel() {
         <Table<DoctorListItem>
           data-testid="recent-doctors-table"
           rowKey="id"
-          size="middle"
+          {...listTableLayout<DoctorListItem>(isCompact)}
           columns={[...columns, removeColumn]}
           dataSource={data}
           pagination={false}
@@ -116,7 +117,6 @@ export function RecentDoctorsPanel() {
           locale={{
             emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('doctors.list.noRecent')} />,
           }}
-          scroll={LIST_TABLE_SCROLL}
         />
       )}
     </section>

@@ -1,6 +1,6 @@
-import { Typography } from 'antd';
 import type { TargetColor } from '@/modules/configuration/api';
 import { ColorSwatch } from '@/ui/ColorSwatch';
+import '@/ui/list-rows.css';
 
 export type TargetValueProps = {
   /** A target's name, as doctors carry it. */
@@ -10,6 +10,6 @@ export type TargetValueProps = {
 
 /** A target with its colour swatch, or a dash. */
 export function TargetValue({ name, colorOf }: TargetValueProps) {
-  if (name === null || name === '') return <Typography.Text type="secondary">—</Typography.Text>;
+  if (name === null || name === '') return <span className="list-muted">—</span>;
   return <ColorSwatch color={colorOf(name)} label={name} />;
 }

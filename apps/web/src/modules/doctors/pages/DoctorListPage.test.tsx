@@ -8,6 +8,7 @@ import { DoctorListPage } from '@/modules/doctors/pages/DoctorListPage';
 import { doctorListItem, TARGETS } from '@/test/directory';
 import { callsTo, type FetchHandler, isRequest, jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
+import { emulatePhoneScreen } from '@/test/screen-width';
 import { REP_USER } from '@/test/tokens';
 
 const RECENT = doctorListItem({
@@ -170,6 +171,50 @@ describe('DoctorListPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     await user.click(screen.getByTitle('2'));
     expect(await within(table).findByText('Marchand')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET /api/doctors/search?search=mar&page=2&limit=50')).not.toHaveLength(0);
+  });
+
+  it('keeps the current page on screen while the next one loads', async () => {
+    let answerPage2: (response: Response) => void = () => undefined;
+    const fetchMock = api({
+      'GET /api/doctors/search?search=mar&page=2&limit=50': () =>
+        new Promise<Response>((resolve) => {
+          answerPage2 = resolve;
+        }),
+    });
+    const { user } = renderList('/doctors?search=mar');
+    const table = await screen.findByTestId('doctor-results-table');
+    expect(await within(table).findByText('Martin')).toBeInTheDocument();
+
+    await user.click(screen.getByTitle('2'));
+    await waitFor(() => {
+      expect(callsTo(fetchMock, 'GET /api/doctors/search?search=mar&page=2&limit=50')).toHaveLength(1);
+    });
+    expect(within(table).getByText('Martin')).toBeInTheDocument();
+    expect(screen.queryByText('No doctor matches “mar”.')).not.toBeInTheDocument();
+
+    answerPage2(jsonResponse({ doctors: [doctorListItem({ id: 'p2', lastName: 'Marchand' })], total: 120, pages: 3 }));
+    expect(await within(table).findByText('Marchand')).toBeInTheDocument();
+    expect(within(table).queryByText('Martin')).not.toBeInTheDocument();
+  });
+
+  it('shows each doctor as a two-line row on a phone, with every column of the spec and no sideways scrolling', async () => {
+    const restoreScreen = emulatePhoneScreen();
+    try {
+      api();
+      renderList('/doctors?search=mar');
+      const table = await screen.findByTestId('doctor-results-table');
+      const martinRow = (await within(table).findByText('Martin')).closest('tr') as HTMLElement;
+      expect(martinRow.querySelectorAll('td')).toHaveLength(1);
+      expect(martinRow).toHaveTextContent('Jean · Médecin généraliste');
+      expect(martinRow).toHaveTextContent('10001234567 · Cabinet du Parc, Lyon');
+      expect(within(martinRow).getByTestId('recent-marker')).toHaveTextContent('Recent');
+      expect(within(martinRow).getByTitle('Target')).toHaveTextContent('A');
+      expect(within(martinRow).getByTitle('Potential target')).toHaveTextContent('Potential B');
+      expect(table.querySelector('thead')).toBeNull();
+      expect(table.querySelector('.ant-table-content')?.getAttribute('style') ?? '').not.toContain('overflow-x');
+    } finally {
+      restoreScreen();
+    }
   });
 
   it('records the doctor as recent and opens it on a row click', async () => {
