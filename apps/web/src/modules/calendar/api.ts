@@ -3,9 +3,13 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { queryString } from '@/lib/query-string';
 import { activityKeys } from '@/modules/activities/query-keys';
+import { openingDay, type CalendarPosition } from '@/modules/calendar/utils/calendar-position';
 import {
   coverFromCache,
+  expectedVisibleRange,
+  fetchChunks,
   isInMemoryWindow,
+  rangesOverlap,
   type CachedRange,
   type DateRange,
 } from '@/modules/calendar/utils/calendar-range';
@@ -67,3 +71,24 @@ export const calendarQueries = {
     });
   },
 };
+
+/**
+ * Asks for the events of the range the calendar will open on, without waiting for the calendar's code
+ * (FullCalendar, the heaviest chunk) or its first render: the page calls it as it mounts, a route loader
+ * may call it earlier. The calendar then finds them under the same keys. Settles once the visible range's
+ * answers are in, failed or not (the margins around it may still be loading).
+ */
+export async function prefetchCalendarEvents(
+  queryClient: QueryClient,
+  position: CalendarPosition,
+  now: Date,
+): Promise<void> {
+  const visible = expectedVisibleRange(position.view, openingDay(position, now));
+  const visibleAnswers: Promise<unknown>[] = [];
+  for (const chunk of fetchChunks(position.view, visible)) {
+    const answer = queryClient.query(calendarQueries.range(queryClient, chunk, now));
+    if (rangesOverlap(chunk, visible)) visibleAnswers.push(answer);
+    else answer.catch(() => undefined);
+  }
+  await Promise.allSettled(visibleAnswers);
+}

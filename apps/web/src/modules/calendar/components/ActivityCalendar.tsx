@@ -5,7 +5,7 @@ import {
   CALENDAR_SNAP_MINUTES,
   DEFAULT_ACTIVITY_DURATION,
 } from '@crm/shared';
-import type { DatesSetArg, DateSelectArg, EventClickArg, EventContentArg } from '@fullcalendar/core';
+import type { DatesSetArg, DateSelectArg, EventClickArg, EventContentArg, EventSourceFunc } from '@fullcalendar/core';
 import frLocale from '@fullcalendar/core/locales/fr';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
@@ -23,7 +23,13 @@ import { CalendarToolbar } from '@/modules/calendar/components/CalendarToolbar';
 import { useCalendarActivities } from '@/modules/calendar/hooks/useCalendarActivities';
 import { useMoveEvent } from '@/modules/calendar/hooks/useMoveEvent';
 import { dateClickParams, selectionParams, toCalendarEvent } from '@/modules/calendar/utils/calendar-events';
-import { isCalendarView, type CalendarView, type DateRange } from '@/modules/calendar/utils/calendar-range';
+import { openingDay, type CalendarPosition } from '@/modules/calendar/utils/calendar-position';
+import {
+  expectedVisibleRange,
+  isCalendarView,
+  type CalendarView,
+  type DateRange,
+} from '@/modules/calendar/utils/calendar-range';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin];
 const LOCALES = [frLocale];
@@ -37,9 +43,6 @@ const TWENTY_FOUR_HOUR = { hour: '2-digit', minute: '2-digit', meridiem: false }
 const TIME_FORMATS = { fr: TWENTY_FOUR_HOUR, en: undefined };
 /** A click stays a click: only a drag of a few pixels selects a range (else both would open the form). */
 const SELECT_MIN_DISTANCE_PX = 5;
-
-/** Where the calendar stands; the page keeps it in the address so coming back restores it. */
-export type CalendarPosition = { view: CalendarView; date: string | undefined };
 
 export type ActivityCalendarProps = {
   /** Where it opens (read once per mount). */
@@ -58,10 +61,31 @@ export function ActivityCalendar({ initialPosition, onPositionChange }: Activity
   const language = currentLanguage();
   const calendarRef = useRef<FullCalendar>(null);
   const [visible, setVisible] = useState<Visible | null>(null);
+  // Until FullCalendar reports its range, the one it will show: the events are asked for from the start.
+  const [openingRange] = useState(() =>
+    expectedVisibleRange(initialPosition.view, openingDay(initialPosition, new Date())),
+  );
   const view = visible?.view ?? initialPosition.view;
-  const { activities, isLoading, isFetching, error, retry } = useCalendarActivities(view, visible?.range ?? null);
+  const { activities, isLoading, isFetching, error, retry } = useCalendarActivities(
+    view,
+    visible?.range ?? openingRange,
+  );
 
-  const events = useMemo(() => activities.map(toCalendarEvent), [activities]);
+  // A function source: FullCalendar asks for the range it shows and reads only those events, not the
+  // months of margin kept around it for quick navigation. A new function when the activities change makes
+  // it ask again.
+  const events = useMemo<EventSourceFunc>(
+    () => (range, succeed) => {
+      const start = range.start.getTime();
+      const end = range.end.getTime();
+      succeed(
+        activities
+          .filter((activity) => Date.parse(activity.start) < end && Date.parse(activity.end) > start)
+          .map(toCalendarEvent),
+      );
+    },
+    [activities],
+  );
   const activitiesById = useMemo(() => new Map(activities.map((activity) => [activity.id, activity])), [activities]);
   const handleChange = useMoveEvent(activitiesById);
 

@@ -1,35 +1,33 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card } from 'antd';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Skeleton } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { activityQueries } from '@/modules/activities/api';
 import { newActivityHref } from '@/modules/activities/new-activity-link';
-import { ActivityCalendar, type CalendarPosition } from '@/modules/calendar/components/ActivityCalendar';
+import { prefetchCalendarEvents } from '@/modules/calendar/api';
 import { ChannelLegend } from '@/modules/calendar/components/ChannelLegend';
 import { localDate } from '@/modules/calendar/utils/calendar-events';
-import { DEFAULT_CALENDAR_VIEW, isCalendarView, type CalendarView } from '@/modules/calendar/utils/calendar-range';
+import { defaultCalendarView, positionFrom } from '@/modules/calendar/utils/calendar-position';
+import type { CalendarView } from '@/modules/calendar/utils/calendar-range';
 import { PageHeader } from '@/ui/PageHeader';
 import '@/modules/calendar/calendar.css';
 
-const DATE_PARAM = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A phone's width fits one day better than a month of tiny events. */
-const PHONE_QUERY = '(max-width: 767px)';
-
-function defaultView(): CalendarView {
-  return window.matchMedia(PHONE_QUERY).matches ? 'timeGridDay' : DEFAULT_CALENDAR_VIEW;
-}
-
-function positionFrom(search: URLSearchParams, fallbackView: CalendarView): CalendarPosition {
-  const view = search.get('view');
-  const date = search.get('date');
-  return {
-    view: isCalendarView(view) ? view : fallbackView,
-    date: date !== null && DATE_PARAM.test(date) ? date : undefined,
-  };
-}
+const loadActivityCalendar = () => import('@/modules/calendar/components/ActivityCalendar');
+type ActivityCalendarModule = Awaited<ReturnType<typeof loadActivityCalendar>>;
+/**
+ * FullCalendar is the app's heaviest chunk: it starts loading as soon as this page's module does (when
+ * the page opens, or when the signed-in layout preloads the offline pages), while the page asks for its
+ * events, instead of before them.
+ */
+let loadedCalendar: ActivityCalendarModule | undefined;
+const activityCalendarChunk = loadActivityCalendar().then((module) => (loadedCalendar = module));
+activityCalendarChunk.catch(() => undefined);
+const LazyActivityCalendar = lazy(() =>
+  activityCalendarChunk.catch(loadActivityCalendar).then((module) => ({ default: module.ActivityCalendar })),
+);
+const CALENDAR_PLACEHOLDER = <Skeleton active paragraph={{ rows: 10 }} />;
 
 /**
  * /calendar (spec 001 §2). The view and period live in the address (?view=timeGridWeek&date=2026-11-23),
@@ -39,8 +37,29 @@ export function CalendarPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [initialPosition] = useState(() => positionFrom(searchParams, defaultView()));
+  const queryClient = useQueryClient();
+  const [initialPosition] = useState(() => positionFrom(searchParams, defaultCalendarView()));
   const channels = useQuery(activityQueries.channels());
+  // FullCalendar renders its month once with the events rather than an empty grid first and the events
+  // again: the events are asked for as the page mounts, and the calendar waits for their answers (while
+  // its code loads), failed or not.
+  const [hasOpeningEvents, setHasOpeningEvents] = useState(false);
+  useEffect(
+    function prefetchOpeningEvents() {
+      let isMounted = true;
+      void prefetchCalendarEvents(queryClient, initialPosition, new Date()).then(() => {
+        if (isMounted) setHasOpeningEvents(true);
+      });
+      return () => {
+        isMounted = false;
+      };
+    },
+    [queryClient, initialPosition],
+  );
+
+  // Once its code is in, the calendar is rendered directly: a lazy component suspends at least once, and
+  // React holds a revealed Suspense boundary back for a moment.
+  const ActivityCalendar = loadedCalendar?.ActivityCalendar ?? LazyActivityCalendar;
 
   const handlePositionChange = (view: CalendarView, date: Date) => {
     const current = positionFrom(searchParams, initialPosition.view);
@@ -66,7 +85,13 @@ export function CalendarPage() {
         }
       />
       <Card className="page-card calendar-card">
-        <ActivityCalendar initialPosition={initialPosition} onPositionChange={handlePositionChange} />
+        {hasOpeningEvents ? (
+          <Suspense fallback={CALENDAR_PLACEHOLDER}>
+            <ActivityCalendar initialPosition={initialPosition} onPositionChange={handlePositionChange} />
+          </Suspense>
+        ) : (
+          CALENDAR_PLACEHOLDER
+        )}
         {channels.data !== undefined && <ChannelLegend channels={channels.data} />}
       </Card>
     </div>

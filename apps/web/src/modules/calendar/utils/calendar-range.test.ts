@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   coverFromCache,
+  expectedVisibleRange,
   fetchChunks,
   isInMemoryWindow,
   memoryWindow,
@@ -20,6 +21,32 @@ const item = (id: string, start: Date, end: Date, updatedAt = '2026-11-01T00:00:
   start: start.toISOString(),
   end: end.toISOString(),
   updatedAt,
+});
+
+describe('expectedVisibleRange', () => {
+  it('gives a month view six weeks from the Monday on or before the first of the month', () => {
+    expect(expectedVisibleRange('dayGridMonth', day(2026, 11, 18))).toEqual(range(day(2026, 10, 26), day(2026, 12, 7)));
+    // June 2026 starts on a Monday: no day of May.
+    expect(expectedVisibleRange('dayGridMonth', day(2026, 6, 30, 15))).toEqual(
+      range(day(2026, 6, 1), day(2026, 7, 13)),
+    );
+  });
+
+  it('gives a week view its Monday to the next, a day view its day', () => {
+    expect(expectedVisibleRange('timeGridWeek', day(2026, 11, 29, 9))).toEqual(
+      range(day(2026, 11, 23), day(2026, 11, 30)),
+    );
+    expect(expectedVisibleRange('timeGridDay', day(2026, 11, 29, 9))).toEqual(
+      range(day(2026, 11, 29), day(2026, 11, 30)),
+    );
+  });
+
+  it('spans a daylight-saving change in whole local days', () => {
+    // 25 October 2026: Paris goes back an hour; the week still ends on the next Monday's midnight.
+    expect(expectedVisibleRange('timeGridWeek', day(2026, 10, 25))).toEqual(
+      range(day(2026, 10, 19), day(2026, 10, 26)),
+    );
+  });
 });
 
 describe('fetchChunks', () => {

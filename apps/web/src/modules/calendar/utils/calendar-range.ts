@@ -55,6 +55,30 @@ function addUnits(date: Date, unit: RangeUnit, count: number): Date {
   }
 }
 
+/** A month view always shows six whole weeks (FullCalendar's fixedWeekCount), from a Monday. */
+const MONTH_VIEW_DAYS = 42;
+
+/**
+ * The range FullCalendar will show for a view opened at a date (today when none): known before the
+ * calendar's code has even loaded, so its events can be asked for at the same time.
+ */
+export function expectedVisibleRange(view: CalendarView, date: Date): DateRange {
+  switch (view) {
+    case 'dayGridMonth': {
+      const start = startOfUnit(startOfUnit(date, 'month'), 'week');
+      return { start, end: addUnits(start, 'day', MONTH_VIEW_DAYS) };
+    }
+    case 'timeGridWeek': {
+      const start = startOfUnit(date, 'week');
+      return { start, end: addUnits(start, 'week', 1) };
+    }
+    case 'timeGridDay': {
+      const start = startOfUnit(date, 'day');
+      return { start, end: addUnits(start, 'day', 1) };
+    }
+  }
+}
+
 /**
  * The chunks to fetch for a visible range: whole units of the view covering the visible range widened
  * by one unit on each side (a month view of November, which shows late October to early December,
