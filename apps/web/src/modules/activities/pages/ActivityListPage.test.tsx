@@ -1,14 +1,12 @@
 import type { ActivityStats } from '@crm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '@/app/session';
-import { i18n } from '@/lib/i18n';
+import { describe, expect, it } from 'vitest';
 import { ActivityListPage } from '@/modules/activities/pages/ActivityListPage';
 import { activity, CALL, listResult, pendingApproval } from '@/modules/activities/test/fixtures';
 import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
-import { REP_USER } from '@/test/tokens';
+import { signedInAsRepInEnglish } from '@/test/signed-in';
 
 const STATS: ActivityStats = {
   upcomingCount: 12,
@@ -58,15 +56,7 @@ function renderPage(path: string) {
   );
 }
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  setSession('token', REP_USER);
-});
-
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
-});
+signedInAsRepInEnglish();
 
 describe('ActivityListPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('opens the filter of the query with the counts of the stats, and lists that status', async () => {

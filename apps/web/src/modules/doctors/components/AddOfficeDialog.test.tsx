@@ -1,15 +1,13 @@
 import type { Doctor } from '@crm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '@/app/session';
-import { i18n } from '@/lib/i18n';
+import { describe, expect, it, vi } from 'vitest';
 import { doctorQueries } from '@/modules/doctors/api';
 import { AddOfficeDialog } from '@/modules/doctors/components/AddOfficeDialog';
 import { doctor, doctorOffice, office, TARGETS } from '@/test/directory';
 import { callsTo, type FetchHandler, jsonBody, jsonResponse, requestOf, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
-import { REP_USER } from '@/test/tokens';
+import { signedInAsRepInEnglish } from '@/test/signed-in';
 
 const DOCTOR = doctor();
 const LINKED = office({ id: DOCTOR.offices[0]?.id ?? '', name: 'Cabinet du Parc' });
@@ -60,15 +58,7 @@ async function fillNewOffice(user: UserEvent, dialog: HTMLElement) {
   });
 }
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  setSession('token', REP_USER);
-});
-
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
-});
+signedInAsRepInEnglish();
 
 describe('add-office dialog', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('has two tabs: search existing offices and create a new one', async () => {

@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '@/app/session';
-import { i18n } from '@/lib/i18n';
+import { describe, expect, it } from 'vitest';
+import { setSession } from '@/app/session';
 import { DoctorDetailPage } from '@/modules/doctors/pages/DoctorDetailPage';
 import { doctor, doctorOffice, TARGETS } from '@/test/directory';
 import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { REP_USER } from '@/test/tokens';
+import { signedInAsRepInEnglish } from '@/test/signed-in';
 
 const PRIMARY = doctorOffice();
 const SECOND = doctorOffice({ id: '0190a0c4-0000-7000-8000-000000000202', name: 'Clinique du Lac', is_primary: false });
@@ -50,15 +50,7 @@ async function fill(user: UserEvent, label: string, text: string) {
   await user.paste(text);
 }
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  setSession('token', REP_USER);
-});
-
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
-});
+signedInAsRepInEnglish();
 
 describe('DoctorDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('shows the details tab: fields, targets, offices with the primary one, last update', async () => {

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '@/app/session';
-import { i18n } from '@/lib/i18n';
+import { describe, expect, it } from 'vitest';
+import { setSession } from '@/app/session';
 import { RECENT_BANNER_STORAGE_KEY } from '@/modules/doctors/hooks/useRecentBanner';
 import { DoctorListPage } from '@/modules/doctors/pages/DoctorListPage';
 import { doctorListItem, TARGETS } from '@/test/directory';
@@ -10,6 +9,7 @@ import { callsTo, type FetchHandler, isRequest, jsonResponse, stubFetch } from '
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { emulatePhoneScreen } from '@/test/screen-width';
 import { REP_USER } from '@/test/tokens';
+import { signedInAsRepInEnglish } from '@/test/signed-in';
 
 const RECENT = doctorListItem({
   id: '0190a0c4-0000-7000-8000-000000000111',
@@ -56,15 +56,7 @@ function renderList(path = '/doctors') {
   );
 }
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  setSession('token', REP_USER);
-});
-
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
-});
+signedInAsRepInEnglish();
 
 describe('DoctorListPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('shows the recent doctors and the information banner when nothing is searched', async () => {

@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '@/app/session';
-import { i18n } from '@/lib/i18n';
+import { describe, expect, it, vi } from 'vitest';
 import { AddDoctorDialog } from '@/modules/offices/components/AddDoctorDialog';
 import { doctor, doctorListItem, office, TARGETS } from '@/test/directory';
 import { callsTo, type FetchHandler, jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
-import { REP_USER } from '@/test/tokens';
+import { signedInAsRepInEnglish } from '@/test/signed-in';
 
 const OFFICE = office({ doctorCount: 2 });
 const ELSEWHERE = office({ id: '0190a0c4-0000-7000-8000-000000000302', name: 'Cabinet des Platanes' });
@@ -66,15 +64,7 @@ const rowOf = (results: HTMLElement, lastName: string) =>
       .closest('tr') as HTMLElement,
   );
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  setSession('token', REP_USER);
-});
-
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
-});
+signedInAsRepInEnglish();
 
 describe('add-doctor dialog', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it("marks every doctor of the office as already here, whichever office is the doctor's primary one", async () => {

@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { useParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '@/app/session';
-import { i18n } from '@/lib/i18n';
+import { describe, expect, it } from 'vitest';
 import { OfficeDetailPage } from '@/modules/offices/pages/OfficeDetailPage';
 import { office, TARGETS } from '@/test/directory';
 import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
-import { REP_USER } from '@/test/tokens';
+import { signedInAsRepInEnglish } from '@/test/signed-in';
 
 const UGA_CALL = 'GET /api/geo/uga?address=3+place+Bellecour&postal_code=69002&city=Lyon';
 const UGA = { code: '69123', name: 'Lyon', latitude: 45.757, longitude: 4.832 };
@@ -44,15 +42,7 @@ async function fill(user: UserEvent, label: string, text: string) {
   await user.paste(text);
 }
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  setSession('token', REP_USER);
-});
-
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
-});
+signedInAsRepInEnglish();
 
 describe('new office form', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('requires name, address, postal code, city and UGA', async () => {

@@ -1,13 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '@/app/session';
-import { i18n } from '@/lib/i18n';
+import { describe, expect, it } from 'vitest';
 import { OfficeListPage } from '@/modules/offices/pages/OfficeListPage';
 import { office } from '@/test/directory';
 import { jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { emulatePhoneScreen } from '@/test/screen-width';
-import { REP_USER } from '@/test/tokens';
+import { signedInAsRepInEnglish } from '@/test/signed-in';
 
 const BELLECOUR = office({ doctorCount: 3 });
 const EMPTY = office({
@@ -29,15 +27,7 @@ function renderList() {
   return renderRoutes([{ path: '/offices', element: <OfficeListPage /> }], '/offices');
 }
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  setSession('token', REP_USER);
-});
-
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
-});
+signedInAsRepInEnglish();
 
 describe('OfficeListPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('shows the spec columns: name, address, city, postal code, UGA with its name, doctor count', async () => {
