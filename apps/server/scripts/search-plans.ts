@@ -17,7 +17,7 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import { analyze, insertDirectory } from '#server/demo/directory/bulk-insert.ts';
 import { generateDirectory } from '#server/demo/directory/generator.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
-import { toSessionUser } from '#server/modules/users/users.repository.ts';
+import { toSessionUser } from '#server/modules/users/users.mapper.ts';
 import { createServices } from '#server/services.ts';
 import { startPostgresCluster } from '#server/test/postgres-cluster.ts';
 

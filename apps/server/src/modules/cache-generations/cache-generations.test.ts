@@ -12,7 +12,7 @@ import { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts
 import { DoctorsService } from '#server/modules/doctors/doctors.service.ts';
 import { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
-import { toSessionUser } from '#server/modules/users/users.repository.ts';
+import { toSessionUser } from '#server/modules/users/users.mapper.ts';
 import { type Call, caller, signIn } from '#server/test/callers.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
 import { CacheGenerationsRepository } from './cache-generations.repository.ts';

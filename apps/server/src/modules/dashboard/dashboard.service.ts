@@ -1,7 +1,5 @@
 import {
-  activityStatus,
   addZonedDays,
-  type DashboardActivity,
   type DashboardStats,
   MAX_ACTIVITY_SPAN_DAYS,
   startOfNextZonedMonth,
@@ -11,7 +9,8 @@ import {
 } from '@crm/shared';
 import type { Clock } from '#server/core/clock.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
-import type { DashboardActivityRow, DashboardPeriods, DashboardRepository } from './dashboard.repository.ts';
+import { toDashboardActivity } from './dashboard.mapper.ts';
+import type { DashboardPeriods, DashboardRepository } from './dashboard.repository.ts';
 
 type DashboardServiceDeps = {
   dashboard: DashboardRepository;
@@ -41,23 +40,6 @@ export function dashboardPeriods(now: Date): DashboardPeriods {
 export function completionRate(done: number, incomplete: number): number {
   const due = done + incomplete;
   return due === 0 ? 0 : Math.round((100 * done) / due);
-}
-
-function toDashboardActivity(row: DashboardActivityRow, now: Date): DashboardActivity {
-  const done = row.done === 1;
-  return {
-    id: row.id,
-    title: row.title,
-    start: row.start_at,
-    end: row.end_at,
-    allDay: row.all_day === 1,
-    type: row.channel_name,
-    color: row.channel_color,
-    doctorId: row.doctor_id,
-    doctorName: row.doctor_name,
-    done,
-    status: activityStatus({ start: row.start_at, done, isTimeOff: row.channel_is_time_off === 1 }, now),
-  };
 }
 
 /** The dashboard's figures for the calling user (spec 000 §3), each defined in docs/dashboard.md. */

@@ -1,4 +1,3 @@
-import type { SessionUser } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
 import type { NewUserRow, UserRow } from '#server/db/schema.ts';
 
@@ -17,19 +16,6 @@ export type SessionUserRow = Pick<
   UserRow,
   'id' | 'email' | 'display_name' | 'first_name' | 'last_name' | 'is_admin' | 'read_write' | 'manager_id'
 >;
-
-export function toSessionUser(row: SessionUserRow): SessionUser {
-  return {
-    id: row.id,
-    email: row.email,
-    displayName: row.display_name,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    isAdmin: row.is_admin === 1,
-    readWrite: row.read_write === 1,
-    managerId: row.manager_id,
-  };
-}
 
 export class UsersRepository {
   constructor(private readonly db: Db) {}
