@@ -380,7 +380,12 @@ export class OfficesRepository {
     const searched = patch.name_norm !== undefined || patch.search_text !== undefined;
     const before = searched ? await this.searchColumns(db, id) : undefined;
     await db.updateTable('offices').set(patch).where('id', '=', id).execute();
-    if (before) await this.replaceSearchIndex(db, before, { ...before, ...patch });
+    if (!before) return;
+    const after = { ...before, ...patch };
+    // The service sends the search columns with every change: a new phone leaves the words as they were.
+    if (after.name_norm !== before.name_norm || after.search_text !== before.search_text) {
+      await this.replaceSearchIndex(db, before, after);
+    }
   }
 
   /** The office's search rows go first (they have no foreign key to cascade from). */
