@@ -5,7 +5,14 @@ import {
   CALENDAR_SNAP_MINUTES,
   DEFAULT_ACTIVITY_DURATION,
 } from '@crm/shared';
-import type { DatesSetArg, DateSelectArg, EventClickArg, EventContentArg, EventSourceFunc } from '@fullcalendar/core';
+import type {
+  DatesSetArg,
+  DateSelectArg,
+  EventClickArg,
+  EventContentArg,
+  EventSourceFunc,
+  MoreLinkContentArg,
+} from '@fullcalendar/core';
 import frLocale from '@fullcalendar/core/locales/fr';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
@@ -30,6 +37,7 @@ import {
   type CalendarView,
   type DateRange,
 } from '@/modules/calendar/utils/calendar-range';
+import { useIsPhone } from '@/ui/phone-layout';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin];
 const LOCALES = [frLocale];
@@ -38,6 +46,8 @@ const SNAP_DURATION = { minutes: CALENDAR_SNAP_MINUTES };
 const DEFAULT_TIMED_DURATION = { minutes: DEFAULT_ACTIVITY_DURATION };
 /** A month cell shows this many events, then '+n more'. */
 const VIEW_OPTIONS = { dayGridMonth: { dayMaxEvents: 4 } };
+/** A phone's month cell is narrower than '+4 en plus': it says '+4'. */
+const shortMoreLink = (arg: MoreLinkContentArg) => arg.shortText;
 /** French reads 09:00 and 10:30 alike (FullCalendar's default would say '09 h'); English keeps '9a'. */
 const TWENTY_FOUR_HOUR = { hour: '2-digit', minute: '2-digit', meridiem: false } as const;
 const TIME_FORMATS = { fr: TWENTY_FOUR_HOUR, en: undefined };
@@ -57,6 +67,7 @@ type Visible = { view: CalendarView; range: DateRange; currentStart: Date; title
 /** FullCalendar over the caller's activities: month, week and day, drag and resize, click to create. */
 export function ActivityCalendar({ initialPosition, onPositionChange }: ActivityCalendarProps) {
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
   const navigate = useNavigate();
   const language = currentLanguage();
   const calendarRef = useRef<FullCalendar>(null);
@@ -161,6 +172,7 @@ export function ActivityCalendar({ initialPosition, onPositionChange }: Activity
             slotLabelFormat={TIME_FORMATS[language]}
             eventDisplay="block"
             views={VIEW_OPTIONS}
+            moreLinkContent={isPhone ? shortMoreLink : undefined}
             events={events}
             eventContent={renderEventContent}
             datesSet={handleDatesSet}
