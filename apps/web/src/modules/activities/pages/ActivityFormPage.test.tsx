@@ -180,7 +180,7 @@ describe('ActivityFormPage: a new activity', { timeout: SLOW_TEST_TIMEOUT }, () 
     });
     const fetchMock = api({
       'POST /api/doctors': () => jsonResponse(DOCTOR, 201),
-      'GET /api/offices?search=platanes&page=1&limit=10': () =>
+      'GET /api/offices?search=platanes&page=1&limit=20': () =>
         jsonResponse({ offices: [office({ ...other, doctorCount: 0 })], total: 1, pages: 1 }),
       [`POST /api/doctors/${DOCTOR.id}/offices`]: () =>
         jsonResponse({ ...DOCTOR, offices: [...DOCTOR.offices, other] }),

@@ -22,7 +22,7 @@ const linkedTo = (...offices: ReturnType<typeof office>[]): Doctor =>
 function api(extra: Record<string, FetchHandler> = {}) {
   return stubFetch({
     'GET /api/configuration/targets?active=true': () => jsonResponse({ targets: TARGETS }),
-    'GET /api/offices?search=cabinet&page=1&limit=10': () =>
+    'GET /api/offices?search=cabinet&page=1&limit=20': () =>
       jsonResponse({ offices: [LINKED, OTHER], total: 2, pages: 1 }),
     [`POST /api/doctors/${DOCTOR.id}/offices`]: () => jsonResponse(linkedTo(OTHER)),
     'GET /api/geo/uga?address=3+place+Bellecour&postal_code=69002&city=Lyon': () =>

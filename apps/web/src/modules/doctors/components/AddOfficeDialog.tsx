@@ -1,14 +1,11 @@
 import { LinkOutlined } from '@ant-design/icons';
-import { OfficeInput, type Doctor, type OfficeListResult } from '@crm/shared';
+import { OFFICE_SEARCH_LIMIT, OfficeInput, type Doctor, type OfficeListResult } from '@crm/shared';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLinkOfficeMutation } from '@/modules/doctors/api';
 import { officeQueries, useCreateOfficeMutation } from '@/modules/offices/api';
 import { OFFICE_FIELD_NAMES, OfficeFormFields } from '@/modules/offices/components/OfficeFormFields';
 import { CreateAndLinkTab, LinkOrCreateDialog, LinkSearchTab } from '@/ui/LinkOrCreateDialog';
-
-/** How many offices the search tab shows. */
-const OFFICE_SEARCH_LIMIT = 10;
 
 export type AddOfficeDialogProps = {
   doctor: Doctor;
