@@ -4,6 +4,7 @@ import { limitParam, pageParam } from '../common/paging.ts';
 import { DoctorListItem } from '../doctors/doctors.schemas.ts';
 import { SPECIALTIES } from '../doctors/doctors.rules.ts';
 import { officeRecordFields } from './office-record.ts';
+import { OFFICE_DOCTORS_PAGE_SIZE } from './offices.rules.ts';
 
 /** French phone: 0 and nine digits, as ten digits or five pairs separated by spaces. */
 export const FRENCH_PHONE_PATTERN = /^0\d{9}$|^0\d( \d{2}){4}$/;
@@ -89,7 +90,7 @@ export const OfficeDoctorsQuery = z.object({
   specialty: specialtyList(),
   target: z.string().trim().max(100).optional(),
   page: pageParam(),
-  limit: limitParam(10),
+  limit: limitParam(OFFICE_DOCTORS_PAGE_SIZE),
 });
 export type OfficeDoctorsQuery = z.infer<typeof OfficeDoctorsQuery>;
 

@@ -2,6 +2,7 @@ import {
   addZonedDays,
   type DashboardStats,
   MAX_ACTIVITY_SPAN_DAYS,
+  RECENTLY_CONTACTED_DAYS,
   startOfNextZonedMonth,
   startOfZonedDay,
   startOfZonedMonth,
@@ -18,8 +19,6 @@ type DashboardServiceDeps = {
 };
 
 const DAY_MS = 86_400_000;
-/** "Doctors contacted in the last 30 days" (spec 000 §2): a rolling window of 30 × 24 hours. */
-export const CONTACTED_WINDOW_DAYS = 30;
 
 /** The periods of docs/dashboard.md: calendar days and months in Europe/Paris, around the request time. */
 export function dashboardPeriods(now: Date): DashboardPeriods {
@@ -32,7 +31,8 @@ export function dashboardPeriods(now: Date): DashboardPeriods {
     todayStart: todayStart.toISOString(),
     tomorrowStart: addZonedDays(todayStart, 1).toISOString(),
     earliestTodayStart: new Date(todayStart.getTime() - MAX_ACTIVITY_SPAN_DAYS * DAY_MS).toISOString(),
-    contactedSince: new Date(now.getTime() - CONTACTED_WINDOW_DAYS * DAY_MS).toISOString(),
+    // A rolling window of whole 24-hour days back from now, not calendar days.
+    contactedSince: new Date(now.getTime() - RECENTLY_CONTACTED_DAYS * DAY_MS).toISOString(),
   };
 }
 

@@ -1,12 +1,13 @@
 /** The dashboard's display rules (spec 000 §§2, 9), pure so their boundaries are tested. */
+import { COMPLETION_RATE_THRESHOLDS, GREETING_HOURS } from '@crm/shared';
 
 export type GreetingPeriod = 'morning' | 'afternoon' | 'evening';
 
 /** Morning from 2 h to before 12 h, afternoon from 12 h to before 17 h, evening otherwise (local time). */
 export function greetingPeriod(now: Date): GreetingPeriod {
   const hour = now.getHours();
-  if (hour >= 2 && hour < 12) return 'morning';
-  if (hour >= 12 && hour < 17) return 'afternoon';
+  if (hour >= GREETING_HOURS.morning && hour < GREETING_HOURS.afternoon) return 'morning';
+  if (hour >= GREETING_HOURS.afternoon && hour < GREETING_HOURS.evening) return 'afternoon';
   return 'evening';
 }
 
@@ -16,8 +17,8 @@ export const COMPLETION_RED = '#f5222d';
 
 /** Green at 80 % or more, amber at 60 % or more, red below. */
 export function completionColor(rate: number): string {
-  if (rate >= 80) return COMPLETION_GREEN;
-  if (rate >= 60) return COMPLETION_AMBER;
+  if (rate >= COMPLETION_RATE_THRESHOLDS.green) return COMPLETION_GREEN;
+  if (rate >= COMPLETION_RATE_THRESHOLDS.amber) return COMPLETION_AMBER;
   return COMPLETION_RED;
 }
 

@@ -1,5 +1,5 @@
 import { DisconnectOutlined, PlusOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
-import type { DoctorListItem, Office, Specialty } from '@crm/shared';
+import { OFFICE_DOCTORS_PAGE_SIZE, type DoctorListItem, type Office, type Specialty } from '@crm/shared';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -32,8 +32,6 @@ import { ColorSwatch } from '@/ui/ColorSwatch';
 import { useListPagination } from '@/ui/table-list';
 import { CARD_TABLE_SCROLL } from '@/ui/table-scroll';
 
-/** Spec 000 §9: the office's doctors table shows 10 per page. */
-export const OFFICE_DOCTORS_PAGE_SIZE = 10;
 
 export type OfficeDoctorsCardProps = { office: Office };
 
