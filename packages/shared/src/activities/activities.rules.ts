@@ -6,8 +6,6 @@ export const ACTIVITY_DURATIONS = [15, 30, 45, 60, 90, 120, 150, 180, 210, 240, 
 export type ActivityDuration = (typeof ACTIVITY_DURATIONS)[number];
 export const DEFAULT_ACTIVITY_DURATION: ActivityDuration = 60;
 export const TIME_PICKER_STEP_MINUTES = 15;
-/** The form's default channel when no channel is active (spec 001 §9). */
-export const FALLBACK_CHANNEL_NAME = 'Call';
 
 /** Derived from start and done, never stored (docs/decisions/0008). */
 export const ACTIVITY_STATUSES = ['upcoming', 'incomplete', 'done'] as const;
@@ -22,8 +20,6 @@ export const DEFAULT_ACTIVITY_FILTER: ActivityFilter = 'upcoming';
 
 export const APPROVAL_STATUSES = ['none', 'waiting_approval', 'approved', 'rejected'] as const;
 type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-/** Recorded with the manager's notes when a budget is rejected (spec 001 §4). */
-export const REJECTION_REASON = 'Budget approval rejected by manager';
 
 /** Page sizes of spec 001 §9: 50 by status, 20 in the paged view. */
 export const ACTIVITY_PAGE_SIZE = 50;

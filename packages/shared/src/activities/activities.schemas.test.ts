@@ -150,6 +150,31 @@ describe('ActivityUpdate (PUT /api/activities/{id})', () => {
   });
 });
 
+describe('productId, the one-product form of productIds (spec 001 §3)', () => {
+  const { productIds: _productIds, ...withoutProducts } = validBody;
+
+  it('becomes productIds: [productId] in a creation and in an edit', () => {
+    expect(ActivityInput.parse({ ...withoutProducts, productId: PRODUCT_ID })).toMatchObject({
+      productId: PRODUCT_ID,
+      productIds: [PRODUCT_ID],
+    });
+    expect(ActivityUpdate.parse({ productId: PRODUCT_ID })).toEqual({
+      productId: PRODUCT_ID,
+      productIds: [PRODUCT_ID],
+    });
+  });
+
+  it('is refused with productIds, or when it is no UUID, naming productId', () => {
+    const both = { productId: PRODUCT_ID, productIds: [PRODUCT_ID] };
+    expect(fieldErrors(ActivityInput, { ...withoutProducts, ...both })).toEqual({
+      productId: 'activities.productIdWithProductIds',
+    });
+    expect(fieldErrors(ActivityUpdate, both)).toEqual({ productId: 'activities.productIdWithProductIds' });
+    expect(fieldErrors(ActivityInput, { ...withoutProducts, productId: 'x' })).toEqual({ productId: 'validation.id' });
+    expect(fieldErrors(ActivityUpdate, { productId: 'x' })).toEqual({ productId: 'validation.id' });
+  });
+});
+
 describe('ActivityListQuery (GET /api/activities)', () => {
   it('defaults to page 1 of 50, not a calendar view', () => {
     expect(ActivityListQuery.parse({})).toEqual({ page: 1, limit: 50, calendarView: false });

@@ -70,6 +70,8 @@ const budgetField = () =>
     .max(10_000_000, { error: 'activities.budgetInvalid' })
     .refine(hasAtMostTwoDecimals, { error: 'activities.budgetDecimals' });
 
+const productIdsField = () => z.array(uuidField()).max(50);
+
 /** The fields a user writes (spec 001 §3), shared by POST and PUT. */
 const activityFields = {
   channelId: uuidField(),
@@ -90,7 +92,6 @@ const activityFields = {
   doctorId: uuidField().nullish(),
   doctorName: optionalText(255),
   attendees: z.array(ActivityAttendee).max(50).default([]),
-  productIds: z.array(uuidField()).max(50).default([]),
   precallObjectives: longText(),
   callNotes: longText(),
   nextCallObjectives: longText(),
@@ -98,8 +99,30 @@ const activityFields = {
   acknowledgeRules: z.boolean().default(false),
 };
 
+/**
+ * Spec 001 §3 names the products "productIds (or productId)": one product may come alone as productId. Both
+ * at once are refused (which would win is a guess). The parsed body keeps productId beside productIds so
+ * that a refusal of its product names the field the client sent.
+ */
+const productAlias = {
+  refine: (body: { productId?: string | undefined; productIds?: string[] | undefined }) =>
+    body.productId === undefined || body.productIds === undefined,
+  error: { path: ['productId'], error: 'activities.productIdWithProductIds' },
+};
+
 /** POST /api/activities: the id may come from the client (an activity made offline keeps its id). */
-export const ActivityInput = z.object({ id: uuidField().optional(), ...activityFields });
+export const ActivityInput = z
+  .object({
+    id: uuidField().optional(),
+    ...activityFields,
+    productIds: productIdsField().optional(),
+    productId: uuidField().optional(),
+  })
+  .refine(productAlias.refine, productAlias.error)
+  .transform(({ productIds, ...body }) => ({
+    ...body,
+    productIds: productIds ?? (body.productId === undefined ? [] : [body.productId]),
+  }));
 export type ActivityInput = z.infer<typeof ActivityInput>;
 export type ActivityInputForm = z.input<typeof ActivityInput>;
 
@@ -112,12 +135,15 @@ export const ActivityUpdate = z
     ...activityFields,
     allDay: z.boolean(),
     attendees: z.array(ActivityAttendee).max(50),
-    productIds: z.array(uuidField()).max(50),
+    productIds: productIdsField(),
+    productId: uuidField(),
     acknowledgeRules: z.boolean(),
     done: z.boolean(),
   })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, { error: 'validation.nothingToUpdate' });
+  .refine((body) => Object.keys(body).length > 0, { error: 'validation.nothingToUpdate' })
+  .refine(productAlias.refine, productAlias.error)
+  .transform((body) => (body.productId === undefined ? body : { ...body, productIds: [body.productId] }));
 export type ActivityUpdate = z.infer<typeof ActivityUpdate>;
 
 export const ActivityChannelSummary = Channel.pick({

@@ -1,4 +1,4 @@
-import { type ApprovalStatus, REJECTION_REASON } from '@crm/shared';
+import type { ApprovalStatus } from '@crm/shared';
 import { newId } from '#server/db/ids.ts';
 import type { ActivitiesTable, ActivityAttendeesTable, ActivityProductsTable } from '#server/db/schema.ts';
 import { pickWeighted, type Random } from '#server/demo/random.ts';
@@ -303,7 +303,7 @@ export class ActivityWriter {
         approval_status: approval,
         approved_by: decidedMs === null ? null : this.owner.approverId,
         approved_at: decidedMs === null ? null : isoString(decidedMs),
-        approval_notes: approval === 'rejected' ? `${REJECTION_REASON}: ${random.pick(REJECTION_NOTES)}` : null,
+        approval_notes: approval === 'rejected' ? random.pick(REJECTION_NOTES) : null,
         acknowledge_rules: 1,
         done: done ? 1 : 0,
         done_at: doneMs === null ? null : isoString(doneMs),

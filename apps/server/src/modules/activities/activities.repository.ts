@@ -1,5 +1,5 @@
 import { type ActivityListStatus, type ApprovalStatus, MAX_ACTIVITY_SPAN_DAYS } from '@crm/shared';
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type QueryCreator, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
 import type { ActivitiesTable, Database } from '#server/db/schema.ts';
@@ -87,13 +87,21 @@ const DAY_MS = 86_400_000;
 
 type ActivitiesFrom = ExpressionBuilder<Database & { a: ActivitiesTable }, 'a'>;
 
+const timeOffChannels = (eb: ActivitiesFrom) =>
+  eb.selectFrom('channels').select('channels.id').where('channels.is_time_off', '=', sql.lit(1));
+
 /** Time-off is never incomplete (activityStatus); the channels subquery is evaluated once. */
-const notTimeOff = (eb: ActivitiesFrom) =>
-  eb(
-    'a.channel_id',
-    'not in',
-    eb.selectFrom('channels').select('channels.id').where('channels.is_time_off', '=', sql.lit(1)),
-  );
+const notTimeOff = (eb: ActivitiesFrom) => eb('a.channel_id', 'not in', timeOffChannels(eb));
+
+/**
+ * Done as activityStatus() says is two disjoint parts, each one index range: the activities marked done
+ * (owner_id, done = 1, start_at) and the time-off that has started, which can't be marked done and is never
+ * incomplete (the open activities' index, which holds channel_id). The status 'done' reads both.
+ */
+type DonePart = 'markedDone' | 'startedTimeOff';
+
+/** What filtered() selects on: a list status, or one part of 'done'. */
+type StatusCondition = ActivityListStatus | DonePart | undefined;
 
 /**
  * The waiting partial index applies only when the query says `approval_status = 'waiting_approval'` as a
@@ -163,16 +171,26 @@ export class ActivitiesRepository {
     { offset, limit, direction }: ActivityPageRequest,
     db: Db = this.db,
   ): Promise<ActivityRow[]> {
+    const ids = (qb: QueryCreator<Database>, status: StatusCondition) =>
+      this.filtered(qb.selectFrom('activities as a'), filter, status).select(['a.id', 'a.start_at']);
     return withActivityColumns(
       db
-        .with('page', (qb) =>
-          this.filtered(qb.selectFrom('activities as a'), filter)
-            .select(['a.id', 'a.start_at'])
-            .orderBy('a.start_at', direction)
-            .orderBy('a.id', direction)
+        .with('page', (qb) => {
+          if (filter.status !== 'done') {
+            return ids(qb, filter.status)
+              .orderBy('a.start_at', direction)
+              .orderBy('a.id', direction)
+              .limit(limit)
+              .offset(offset);
+          }
+          // Both parts merged in list order, each read in its index's order (no sort), up to the page.
+          return ids(qb, 'markedDone')
+            .unionAll(ids(qb, 'startedTimeOff'))
+            .orderBy('start_at', direction)
+            .orderBy('id', direction)
             .limit(limit)
-            .offset(offset),
-        )
+            .offset(offset);
+        })
         .selectFrom('page')
         .innerJoin('activities as a', 'a.id', 'page.id'),
     )
@@ -182,10 +200,15 @@ export class ActivitiesRepository {
   }
 
   async count(filter: ActivityListFilter, db: Db = this.db): Promise<number> {
-    const row = await this.filtered(db.selectFrom('activities as a'), filter)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
+    const countOf = (qb: QueryCreator<Database>, status: StatusCondition) =>
+      this.filtered(qb.selectFrom('activities as a'), filter, status).select((eb) =>
+        eb.fn.countAll<number>().as('count'),
+      );
+    if (filter.status !== 'done') return (await countOf(db, filter.status).executeTakeFirstOrThrow()).count;
+    const row = await db
+      .selectNoFrom((eb) => eb(countOf(db, 'markedDone'), '+', countOf(db, 'startedTimeOff')).as('count'))
       .executeTakeFirstOrThrow();
-    return row.count;
+    return Number(row.count);
   }
 
   /**
@@ -228,8 +251,12 @@ export class ActivitiesRepository {
     await db.deleteFrom('activities').where('id', '=', id).execute();
   }
 
-  private filtered<O>(qb: SelectQueryBuilder<Database & { a: ActivitiesTable }, 'a', O>, filter: ActivityListFilter) {
-    const { scope, status, range, now } = filter;
+  private filtered<O>(
+    qb: SelectQueryBuilder<Database & { a: ActivitiesTable }, 'a', O>,
+    filter: ActivityListFilter,
+    status: StatusCondition = filter.status,
+  ) {
+    const { scope, range, now } = filter;
     return qb
       .$if(scope.kind === 'owner', (q) => (scope.kind === 'owner' ? q.where('a.owner_id', '=', scope.ownerId) : q))
       .$if(scope.kind === 'doctor', (q) => {
@@ -255,7 +282,25 @@ export class ActivitiesRepository {
           .where('a.start_at', '<=', now)
           .where((eb) => notTimeOff(eb)),
       )
-      .$if(status === 'done', (q) => q.where('a.done', '=', sql.lit(1)))
+      .$if(status === 'done', (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('a.done', '=', sql.lit(1)),
+            eb.and([
+              eb('a.done', '=', sql.lit(0)),
+              eb('a.start_at', '<=', now),
+              eb('a.channel_id', 'in', timeOffChannels(eb)),
+            ]),
+          ]),
+        ),
+      )
+      .$if(status === 'markedDone', (q) => q.where('a.done', '=', sql.lit(1)))
+      .$if(status === 'startedTimeOff', (q) =>
+        q
+          .where('a.done', '=', sql.lit(0))
+          .where('a.start_at', '<=', now)
+          .where((eb) => eb('a.channel_id', 'in', timeOffChannels(eb))),
+      )
       .$if(status === 'waiting_approval', (q) => q.where((eb) => isWaiting(eb)))
       .$if(range !== undefined, (q) => {
         if (!range) return q;

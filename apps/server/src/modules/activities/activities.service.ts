@@ -15,7 +15,6 @@ import {
   markDoneRefusal,
   type PendingApproval,
   pagesFor,
-  REJECTION_REASON,
 } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
@@ -240,14 +239,17 @@ export class ActivitiesService {
     return this.decide(auth, id, idempotency, 'approved', null);
   }
 
-  /** Records who rejected and when, with the spec's reason followed by the manager's notes. */
+  /**
+   * Records who rejected and when, and only what the manager typed: the spec's reason is shown by the reader's
+   * interface in the reader's language.
+   */
   async reject(
     auth: AuthContext,
     id: string,
     notes: string | null,
     idempotency: IdempotentRequest | null,
   ): Promise<Activity> {
-    return this.decide(auth, id, idempotency, 'rejected', notes ? `${REJECTION_REASON}: ${notes}` : REJECTION_REASON);
+    return this.decide(auth, id, idempotency, 'rejected', notes);
   }
 
   /** Only the owner's manager decides, and only on a waiting activity. */
@@ -315,7 +317,7 @@ export class ActivitiesService {
     // Products already on the activity stay even if unassigned since; new ones must be the user's.
     const previous = new Set(before?.productIds ?? []);
     if (draft.productIds.some((productId) => !previous.has(productId) && !assigned.has(productId))) {
-      errors.productIds = 'activities.productNotAssigned';
+      errors[draft.productId === undefined ? 'productIds' : 'productId'] = 'activities.productNotAssigned';
     }
     if (draft.doctorId && draft.doctorId !== before?.doctorId) {
       const doctor = await this.deps.doctors.findById(draft.doctorId, trx);

@@ -272,6 +272,53 @@ describe.each(engines())('activities on %s', (engine) => {
       expect(await activitySnapshot(t.database.db)).toEqual(before);
     });
 
+    it('accepts one product as productId (spec 001 §3), stored like productIds: [productId]', async () => {
+      const { productIds: _productIds, ...withoutProducts } = cast.validCall();
+      const { status, body } = await rep('POST', '/api/activities', {
+        ...withoutProducts,
+        productId: cast.products.neuro.id,
+      });
+      expect(status).toBe(201);
+      const created = body as Activity;
+      expect(created.productIds).toEqual([cast.products.neuro.id]);
+      expect(((await rep('GET', `/api/activities/${created.id}`)).body as Activity).productIds).toEqual([
+        cast.products.neuro.id,
+      ]);
+
+      const changed = await rep('PUT', `/api/activities/${created.id}`, { productId: cast.products.cardio.id });
+      expect(changed.status).toBe(200);
+      expect((changed.body as Activity).productIds).toEqual([cast.products.cardio.id]);
+      const links = await t.database.db
+        .selectFrom('activity_products')
+        .select('product_id')
+        .where('activity_id', '=', created.id)
+        .execute();
+      expect(links).toEqual([{ product_id: cast.products.cardio.id }]);
+    });
+
+    it('refuses a productId that is not a product of the caller, or given with productIds, naming productId', async () => {
+      const { productIds: _productIds, ...withoutProducts } = cast.validCall();
+      const existing = (await rep('POST', '/api/activities', cast.validCall())).body as Activity;
+      const before = await activitySnapshot(t.database.db);
+      for (const [change, message] of [
+        [{ productId: cast.products.unassigned.id }, 'This product is not assigned to you'],
+        [{ productId: cast.products.inactive.id }, 'This product is not assigned to you'],
+        [{ productId: 'not-a-uuid' }, 'Invalid identifier'],
+        [
+          { productId: cast.products.cardio.id, productIds: [cast.products.cardio.id] },
+          'Give productIds or productId, not both',
+        ],
+      ] as const) {
+        const created = await rep('POST', '/api/activities', { ...withoutProducts, ...change });
+        expect(created.status, JSON.stringify(change)).toBe(400);
+        expect((created.body as ErrorBody).fields, JSON.stringify(change)).toEqual({ productId: message });
+        const edited = await rep('PUT', `/api/activities/${existing.id}`, change);
+        expect(edited.status, JSON.stringify(change)).toBe(400);
+        expect((edited.body as ErrorBody).fields, JSON.stringify(change)).toEqual({ productId: message });
+      }
+      expect(await activitySnapshot(t.database.db)).toEqual(before);
+    });
+
     it('refuses an inactive channel for a new activity', async () => {
       const id = newId();
       const now = new Date().toISOString();
@@ -567,7 +614,7 @@ describe.each(engines())('activities on %s', (engine) => {
       await f.activity({ ownerId: user.id, start: inDays(5), channelId: event, approvalStatus: 'approved' });
       await f.activity({ ownerId: peer.id, start: inDays(6), channelId: event, approvalStatus: 'waiting_approval' });
       await f.activity({ ownerId: peer.id, start: inDays(7), channelId: event, approvalStatus: 'rejected' });
-      // A past day off is never incomplete: it is not counted there, nor listed, and reads as done.
+      // A past day off is never incomplete: it is not counted there, nor listed, and counts as done.
       const dayOff = await f.activity({ ownerId: user.id, start: inDays(-8), channelId: cast.channels.timeOff.id });
 
       const asUser = await callerFor(t, user);
@@ -575,7 +622,7 @@ describe.each(engines())('activities on %s', (engine) => {
       expect((await asUser('GET', '/api/activities/stats')).body).toEqual({
         upcomingCount: 5,
         incompleteCount: 3,
-        doneCount: 4,
+        doneCount: 5,
         waitingApprovalCount: 2,
         needApprovalCount: 0,
       } satisfies ActivityStats);
@@ -597,6 +644,53 @@ describe.each(engines())('activities on %s', (engine) => {
       const waiting = (await asUser('GET', '/api/activities?status=waiting_approval')).body as ActivityListResult;
       expect(waiting.total).toBe(2);
       expect(waiting.activities.map((item) => item.start)).toEqual([inDays(-3), inDays(4)]);
+    });
+
+    it('lists and counts a started time-off under done only, as its status says; a future one is upcoming', async () => {
+      const user = await t.factory.user({ email: `time-off.${newId().slice(-6)}@t.fr` });
+      const asUser = await callerFor(t, user);
+      const timeOff = cast.channels.timeOff.id;
+      const f = t.factory;
+      const pastDayOff = await f.activity({ ownerId: user.id, start: inDays(-2), channelId: timeOff });
+      const olderDayOff = await f.activity({ ownerId: user.id, start: inDays(-6), channelId: timeOff });
+      const futureDayOff = await f.activity({ ownerId: user.id, start: inDays(2), channelId: timeOff });
+      const late = await f.activity({ ownerId: user.id, start: inDays(-1) });
+      const marked: Record<number, string> = {};
+      for (const days of [-3, -4, -5, -7, -8, -9, -10, -11, -12, -13, -14]) {
+        marked[days] = (await f.activity({ ownerId: user.id, start: inDays(days), done: true })).id;
+      }
+
+      const listed = async (query: string) => {
+        const { status: code, body } = await asUser('GET', `/api/activities?${query}`);
+        expect(code).toBe(200);
+        const result = body as ActivityListResult;
+        return { total: result.total, items: result.activities.map((item) => [item.id, item.status]) };
+      };
+      const done = (id: string | undefined) => [id, 'done'];
+      // Latest first, the days off among the activities marked done, across pages.
+      expect(await listed('status=done&limit=10')).toEqual({
+        total: 13,
+        items: [
+          done(pastDayOff.id),
+          ...[-3, -4, -5].map((days) => done(marked[days])),
+          done(olderDayOff.id),
+          ...[-7, -8, -9, -10, -11].map((days) => done(marked[days])),
+        ],
+      });
+      expect(await listed('status=done&limit=10&page=2')).toEqual({
+        total: 13,
+        items: [-12, -13, -14].map((days) => done(marked[days])),
+      });
+      expect(await listed('status=incomplete')).toEqual({ total: 1, items: [[late.id, 'incomplete']] });
+      expect(await listed('status=upcoming')).toEqual({ total: 1, items: [[futureDayOff.id, 'upcoming']] });
+      expect(await listed('status=waiting_approval')).toEqual({ total: 0, items: [] });
+      expect((await asUser('GET', '/api/activities/stats')).body).toEqual({
+        upcomingCount: 1,
+        incompleteCount: 1,
+        doneCount: 13,
+        waitingApprovalCount: 0,
+        needApprovalCount: 0,
+      } satisfies ActivityStats);
     });
   });
 

@@ -41,7 +41,25 @@ const statsQuery = preparedQuery(
             ),
           )
           .as('incompleteCount'),
-        eb.fn.coalesce(eb.fn.sum<number>('a.done'), sql.lit(0)).as('doneCount'),
+        // Done as activityStatus() says: marked done, plus the time-off that has started (from the
+        // open-activities index, like the incomplete count).
+        eb(
+          eb.fn.coalesce(eb.fn.sum<number>('a.done'), sql.lit(0)),
+          '+',
+          eb
+            .selectFrom('activities as t')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .where('t.owner_id', '=', p.userId)
+            .where('t.done', '=', sql.lit(0))
+            .where('t.start_at', '<=', p.now)
+            .where((inner) =>
+              inner(
+                't.channel_id',
+                'in',
+                inner.selectFrom('channels').select('channels.id').where('channels.is_time_off', '=', sql.lit(1)),
+              ),
+            ),
+        ).as('doneCount'),
         // The waiting counts say `approval_status = 'waiting_approval'` as a literal so that the waiting
         // partial index applies (a bound value can't prove the index's condition to either planner).
         eb

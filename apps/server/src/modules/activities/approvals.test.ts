@@ -154,7 +154,7 @@ describe.each(engines())('marking done and budget approval on %s', (engine) => {
       expect(again.body).toMatchObject({ code: 'CONFLICT', message: 'This activity is not waiting for approval' });
     });
 
-    it('records the rejection reason followed by the notes, and who decided', async () => {
+    it('records only the notes the manager typed (null without), and who decided', async () => {
       const withNotes = await budgetRequest();
       const { status, body } = await manager('PUT', `/api/activities/${withNotes.id}/reject`, {
         notes: 'Budget trop élevé',
@@ -162,7 +162,7 @@ describe.each(engines())('marking done and budget approval on %s', (engine) => {
       expect(status).toBe(200);
       expect(body).toMatchObject({
         approvalStatus: 'rejected',
-        approvalNotes: 'Budget approval rejected by manager: Budget trop élevé',
+        approvalNotes: 'Budget trop élevé',
         approvedBy: cast.users.manager.id,
       });
       expect((body as Activity).approvedAt).not.toBeNull();
@@ -170,10 +170,10 @@ describe.each(engines())('marking done and budget approval on %s', (engine) => {
 
       const withoutNotes = await budgetRequest();
       const plain = await manager('PUT', `/api/activities/${withoutNotes.id}/reject`, {});
-      expect(plain.body).toMatchObject({
-        approvalStatus: 'rejected',
-        approvalNotes: 'Budget approval rejected by manager',
-      });
+      expect(plain.body).toMatchObject({ approvalStatus: 'rejected', approvalNotes: null });
+      const blank = await budgetRequest();
+      const spaces = await manager('PUT', `/api/activities/${blank.id}/reject`, { notes: '   ' });
+      expect(spaces.body).toMatchObject({ approvalStatus: 'rejected', approvalNotes: null });
     });
 
     it('refuses a decision from anyone but the owner’s manager, changing nothing', async () => {

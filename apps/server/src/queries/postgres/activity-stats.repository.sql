@@ -3,7 +3,7 @@
 -- called with the arguments of apps/server/scripts/sql-snapshots/registry.ts.
 
 -- ActivityStatsRepository.stats
--- parameters: ["2026-03-02T09:00:00.000Z", "user-1", "2026-03-02T09:00:00.000Z", "user-1", "user-1", "user-1"]
+-- parameters: ["2026-03-02T09:00:00.000Z", "user-1", "2026-03-02T09:00:00.000Z", "user-1", "2026-03-02T09:00:00.000Z", "user-1", "user-1", "user-1"]
 select
   coalesce(
     sum(
@@ -35,14 +35,31 @@ select
           "channels"."is_time_off" = 1
       )
   ) as "incompleteCount",
-  coalesce(sum("a"."done"), 0) as "doneCount",
+  coalesce(sum("a"."done"), 0) + (
+    select
+      count(*) as "n"
+    from
+      "activities" as "t"
+    where
+      "t"."owner_id" = $4
+      and "t"."done" = 0
+      and "t"."start_at" <= $5
+      and "t"."channel_id" in (
+        select
+          "channels"."id"
+        from
+          "channels"
+        where
+          "channels"."is_time_off" = 1
+      )
+  ) as "doneCount",
   (
     select
       count(*) as "n"
     from
       "activities" as "w"
     where
-      "w"."owner_id" = $4
+      "w"."owner_id" = $6
       and "w"."approval_status" = 'waiting_approval'
   ) as "waitingApprovalCount",
   (
@@ -52,10 +69,10 @@ select
       "users" as "m"
       inner join "activities" as "w" on "w"."owner_id" = "m"."id"
     where
-      "m"."manager_id" = $5
+      "m"."manager_id" = $7
       and "w"."approval_status" = 'waiting_approval'
   ) as "needApprovalCount"
 from
   "activities" as "a"
 where
-  "a"."owner_id" = $6;
+  "a"."owner_id" = $8;

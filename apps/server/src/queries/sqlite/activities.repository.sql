@@ -101,7 +101,7 @@ order by
   "a"."id" asc;
 
 -- ActivitiesRepository.page (owner, done)
--- parameters: ["user-1", 20, 0]
+-- parameters: ["user-1", "user-1", "2026-03-02T09:00:00.000Z", 20, 0]
 with
   "page" as (
     select
@@ -112,9 +112,27 @@ with
     where
       "a"."owner_id" = ?
       and "a"."done" = 1
+    union all
+    select
+      "a"."id",
+      "a"."start_at"
+    from
+      "activities" as "a"
+    where
+      "a"."owner_id" = ?
+      and "a"."done" = 0
+      and "a"."start_at" <= ?
+      and "a"."channel_id" in (
+        select
+          "channels"."id"
+        from
+          "channels"
+        where
+          "channels"."is_time_off" = 1
+      )
     order by
-      "a"."start_at" asc,
-      "a"."id" asc
+      "start_at" asc,
+      "id" asc
     limit
       ?
     offset
@@ -322,14 +340,34 @@ where
   );
 
 -- ActivitiesRepository.count (owner, done)
--- parameters: ["user-1"]
+-- parameters: ["user-1", "user-1", "2026-03-02T09:00:00.000Z"]
 select
-  count(*) as "count"
-from
-  "activities" as "a"
-where
-  "a"."owner_id" = ?
-  and "a"."done" = 1;
+  (
+    select
+      count(*) as "count"
+    from
+      "activities" as "a"
+    where
+      "a"."owner_id" = ?
+      and "a"."done" = 1
+  ) + (
+    select
+      count(*) as "count"
+    from
+      "activities" as "a"
+    where
+      "a"."owner_id" = ?
+      and "a"."done" = 0
+      and "a"."start_at" <= ?
+      and "a"."channel_id" in (
+        select
+          "channels"."id"
+        from
+          "channels"
+        where
+          "channels"."is_time_off" = 1
+      )
+  ) as "count";
 
 -- ActivitiesRepository.count (owner, waiting approval)
 -- parameters: ["user-1"]

@@ -3,7 +3,7 @@
 -- called with the arguments of apps/server/scripts/sql-snapshots/registry.ts.
 
 -- ActivityStatsRepository.stats
--- parameters: ["2026-03-02T09:00:00.000Z", "user-1", "2026-03-02T09:00:00.000Z", "user-1", "user-1", "user-1"]
+-- parameters: ["2026-03-02T09:00:00.000Z", "user-1", "2026-03-02T09:00:00.000Z", "user-1", "2026-03-02T09:00:00.000Z", "user-1", "user-1", "user-1"]
 select
   coalesce(
     sum(
@@ -35,7 +35,24 @@ select
           "channels"."is_time_off" = 1
       )
   ) as "incompleteCount",
-  coalesce(sum("a"."done"), 0) as "doneCount",
+  coalesce(sum("a"."done"), 0) + (
+    select
+      count(*) as "n"
+    from
+      "activities" as "t"
+    where
+      "t"."owner_id" = ?
+      and "t"."done" = 0
+      and "t"."start_at" <= ?
+      and "t"."channel_id" in (
+        select
+          "channels"."id"
+        from
+          "channels"
+        where
+          "channels"."is_time_off" = 1
+      )
+  ) as "doneCount",
   (
     select
       count(*) as "n"

@@ -1,5 +1,6 @@
 import type { ActivityStatus, ApprovalStatus } from '@crm/shared';
 import { Tag, Tooltip } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 const STATUS_COLORS: Record<ActivityStatus, string> = {
@@ -26,9 +27,20 @@ const APPROVAL_COLORS: Record<Exclude<ApprovalStatus, 'none'>, string> = {
   rejected: 'red',
 };
 
+/**
+ * What a budget decision says, in the reader's language: a rejection shows the spec's reason followed by the
+ * manager's notes (the server stores only what the manager typed); other decisions show their notes, if any.
+ */
+export function approvalNotesText(t: TFunction, approvalStatus: ApprovalStatus, notes: string | null | undefined) {
+  if (approvalStatus !== 'rejected') return notes ? notes : null;
+  return notes
+    ? t('activities.approval.rejectedReasonWithNotes', { notes })
+    : t('activities.approval.rejectedReason');
+}
+
 export type ApprovalTagProps = {
   approvalStatus: ApprovalStatus;
-  /** The manager's notes of a rejection, shown on hover. */
+  /** The manager's notes of a rejection, shown on hover after the reason. */
   notes?: string | null;
 };
 
@@ -41,6 +53,7 @@ export function ApprovalTag({ approvalStatus, notes }: ApprovalTagProps) {
       {t(`activities.approval.${approvalStatus}`)}
     </Tag>
   );
-  if (!notes) return tag;
-  return <Tooltip title={notes}>{tag}</Tooltip>;
+  const text = approvalNotesText(t, approvalStatus, notes);
+  if (text === null) return tag;
+  return <Tooltip title={text}>{tag}</Tooltip>;
 }
