@@ -1,7 +1,15 @@
 // Stands in for the national address API (the only public service the product calls), speaking its
 // protocol: GET /search/?q=<address>&limit=1 → a GeoJSON FeatureCollection. Known streets answer their
-// real coordinates; anything else answers no feature.
+// real coordinates; anything else answers no feature. Three words in the address play the API's other
+// outcomes (docs/decisions/0017): 'Introuvable' answers no feature even in a known city, 'Panne' answers an
+// HTTP error, and 'Injoignable' drops the connection, as an API that can't be reached.
 import http from 'node:http';
+
+const outcomes = [
+  { match: /introuvable/i, outcome: 'none' },
+  { match: /panne/i, outcome: 'error' },
+  { match: /injoignable/i, outcome: 'unreachable' },
+];
 
 const places = [
   {
@@ -38,7 +46,17 @@ export function startFakeGeocoder(port = 0) {
       return;
     }
     const q = url.searchParams.get('q') ?? '';
-    const place = places.find((p) => p.match.test(q));
+    const outcome = outcomes.find((o) => o.match.test(q))?.outcome;
+    if (outcome === 'unreachable') {
+      request.socket.destroy();
+      return;
+    }
+    if (outcome === 'error') {
+      response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ code: 500, message: 'Internal server error' }));
+      return;
+    }
+    const place = outcome === 'none' ? undefined : places.find((p) => p.match.test(q));
     const features = place
       ? [
           {

@@ -11,7 +11,8 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoService }> = (app, { geo
     {
       schema: {
         tags: ['geo'],
-        summary: 'The UGA zone of an address: geocoded, then looked up in the UGA boundary file',
+        summary:
+          "The UGA zone of an address: geocoded by the address API, then looked up in the UGA boundary file; when the API can't be reached, the postal code's commune stands in (precision: 'commune')",
         querystring: UgaQuery,
         response: { 200: UgaResult, ...errorResponses(400, 401, 404, 500, 502) },
       },

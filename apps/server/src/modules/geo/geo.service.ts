@@ -9,7 +9,7 @@ export type GeoSettings = {
   /** The TopoJSON file of UGA zones. */
   ugaFile: string;
   geocoderTimeoutMs?: number;
-  /** Fall back to the built-in table of communes when the geocoder has no answer (default true). */
+  /** Fall back to the built-in table of communes when the geocoder can't be reached (default true). */
   coarseFallback?: boolean;
 };
 
@@ -32,6 +32,12 @@ export class GeoService {
     const point = await this.geocoder.geocode(query);
     const zone = await this.boundaries.find(point);
     if (!zone) throw new AppError('UGA_NOT_FOUND');
-    return { code: zone.code, name: zone.name, latitude: point.latitude, longitude: point.longitude };
+    return {
+      code: zone.code,
+      name: zone.name,
+      latitude: point.latitude,
+      longitude: point.longitude,
+      precision: point.precision,
+    };
   }
 }

@@ -161,19 +161,24 @@ describe.each(engines())('GET /api/geo/uga on %s', (engine) => {
     });
     const response = await ask(await appWith(), bellecour);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...zoneOf('69382'), latitude: 45.7578, longitude: 4.8321 });
+    expect(response.json()).toEqual({ ...zoneOf('69382'), latitude: 45.7578, longitude: 4.8321, precision: 'address' });
     expect(zoneOf('69382')?.name).toBe('Lyon 2e');
     expect(geocoder.queries).toHaveLength(1);
     expect(geocoder.queries[0]?.get('q')).toBe('10 place Bellecour 69002 Lyon');
     expect(geocoder.queries[0]?.get('limit')).toBe('1');
   });
 
-  it('falls back to the commune of the postal code when the geocoder is unreachable', async () => {
+  it("falls back to the postal code's commune when the geocoder is unreachable, and says so", async () => {
     const app = await appWith({ geocoderUrl: await closedPortUrl() });
     const response = await ask(app, { address: '12 rue Oberkampf', postal_code: '75011', city: 'Paris' });
     expect(response.statusCode).toBe(200);
     const paris11 = COMMUNES.find((commune) => commune.insee === '75111');
-    expect(response.json()).toEqual({ ...zoneOf('75111'), latitude: paris11?.latitude, longitude: paris11?.longitude });
+    expect(response.json()).toEqual({
+      ...zoneOf('75111'),
+      latitude: paris11?.latitude,
+      longitude: paris11?.longitude,
+      precision: 'commune',
+    });
   });
 
   it('falls back as well when the geocoder does not answer within its timeout', async () => {
@@ -181,44 +186,55 @@ describe.each(engines())('GET /api/geo/uga on %s', (engine) => {
     const app = await appWith({ geocoderTimeoutMs: 200 });
     const response = await ask(app, { address: '3 rue de la Paix', postal_code: '35000', city: 'Rennes' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject(zoneOf('35238') ?? {});
+    expect(response.json()).toMatchObject({ ...zoneOf('35238'), precision: 'commune' });
   });
 
-  it('works with no geocoder configured at all', async () => {
+  it('answers at commune precision with no geocoder configured at all', async () => {
     const app = await appWith({ geocoderUrl: null });
     const response = await ask(app, { address: '1 place du Capitole', postal_code: '31000', city: 'Toulouse' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject(zoneOf('31555') ?? {});
+    expect(response.json()).toMatchObject({ ...zoneOf('31555'), precision: 'commune' });
   });
 
-  it("says 'No results found for this address' when neither the geocoder nor the communes know it", async () => {
+  it("says 'No results found for this address' when the geocoder finds nothing, without the commune standing in", async () => {
     const app = await appWith();
-    const query = { address: '1 chemin du Bout du Monde', postal_code: '99999', city: 'Nulle-Part' };
-    const english = await ask(app, query, 'en');
+    // The commune table knows 69002: the geocoder's answer wins all the same.
+    const english = await ask(app, bellecour, 'en');
     expect(english.statusCode).toBe(404);
     expect(english.json()).toEqual({ code: 'GEOCODING_NO_RESULT', message: 'No results found for this address' });
-    const french = await ask(app, query, 'fr');
+    const french = await ask(app, bellecour, 'fr');
+    expect(french.statusCode).toBe(404);
     expect(french.json()).toEqual({ code: 'GEOCODING_NO_RESULT', message: 'Aucun résultat pour cette adresse' });
+    expect(geocoder.queries).toHaveLength(2);
   });
 
-  it("says 'Geocoding request failed' when the geocoder answers an error and the communes have no answer", async () => {
-    geocoder.reply = () => ({ status: 503 });
+  it("says 'Geocoding request failed' when the geocoder answers an error or something else than its protocol", async () => {
     const app = await appWith();
-    const response = await ask(app, { address: '1 chemin du Bout du Monde', postal_code: '99999', city: 'Nulle-Part' });
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ code: 'GEOCODING_FAILED', message: 'Geocoding request failed' });
-    const french = await ask(app, { address: 'x', postal_code: '99999', city: 'Nulle-Part' }, 'fr');
+    const replies: GeocoderReply[] = [
+      { status: 503 },
+      { status: 500 },
+      { status: 400, body: { code: 400, message: 'q must contain between 3 and 200 chars' } },
+      { body: '<html>maintenance</html>' },
+      { body: { features: [{ geometry: { type: 'Point', coordinates: ['x'] } }] } },
+    ];
+    for (const reply of replies) {
+      geocoder.reply = () => reply;
+      // The commune table knows 69002: an answer that is an error is not a silence, nothing stands in.
+      const response = await ask(app, bellecour);
+      expect(response.statusCode, JSON.stringify(reply)).toBe(502);
+      expect(response.json()).toEqual({ code: 'GEOCODING_FAILED', message: 'Geocoding request failed' });
+    }
+    const french = await ask(app, bellecour, 'fr');
     expect(french.json()).toEqual({ code: 'GEOCODING_FAILED', message: 'Échec de la requête de géocodage' });
   });
 
-  it('falls back to the communes when the geocoder answers an error or something else than its protocol', async () => {
-    const app = await appWith();
-    geocoder.reply = () => ({ status: 500 });
-    expect((await ask(app, bellecour)).json()).toMatchObject(zoneOf('69382') ?? {});
-    geocoder.reply = () => ({ body: '<html>maintenance</html>' });
-    expect((await ask(app, bellecour)).json()).toMatchObject(zoneOf('69382') ?? {});
-    geocoder.reply = () => ({ body: { features: [{ geometry: { type: 'Point', coordinates: ['x'] } }] } });
-    expect((await ask(app, bellecour)).json()).toMatchObject(zoneOf('69382') ?? {});
+  it("says 'Geocoding request failed' when the geocoder is unreachable or absent and no commune has the postal code", async () => {
+    const nowhere = { address: '1 chemin du Bout du Monde', postal_code: '99999', city: 'Nulle-Part' };
+    for (const geocoderUrl of [await closedPortUrl(), null]) {
+      const response = await ask(await appWith({ geocoderUrl }), nowhere);
+      expect(response.statusCode, String(geocoderUrl)).toBe(502);
+      expect(response.json()).toEqual({ code: 'GEOCODING_FAILED', message: 'Geocoding request failed' });
+    }
   });
 
   it('fails with the geocoder when the fallback is off', async () => {
@@ -251,6 +267,11 @@ describe.each(engines())('GET /api/geo/uga on %s', (engine) => {
   });
 
   it("says 'Failed to load UGA topojson file' when the UGA file is missing or is not TopoJSON", async () => {
+    geocoder.reply = () => ({
+      body: featureCollection([
+        { lon: 4.8321, lat: 45.7578, label: '10 Place Bellecour 69002 Lyon', postcode: '69002', city: 'Lyon' },
+      ]),
+    });
     const missing = await appWith({ ugaFile: path.join(os.tmpdir(), 'no-such-uga-file.topojson') });
     const response = await ask(missing, bellecour);
     expect(response.statusCode).toBe(500);
@@ -311,7 +332,12 @@ describe.each(engines())('UGA extraction in the application on %s', (engine) => 
         headers: { authorization },
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ ...zoneOf('13202'), latitude: 43.3113, longitude: 5.3662 });
+      expect(response.json()).toEqual({
+        ...zoneOf('13202'),
+        latitude: 43.3113,
+        longitude: 5.3662,
+        precision: 'address',
+      });
       expect(geocoder.queries).toHaveLength(1);
     } finally {
       await t.close();

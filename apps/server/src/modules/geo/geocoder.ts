@@ -1,17 +1,19 @@
-import { normalizeForSearch } from '@crm/shared';
+import { type GeoPrecision, normalizeForSearch } from '@crm/shared';
 import { z } from 'zod';
 import { COMMUNES, type Commune } from '#server/demo/directory/communes.ts';
 import { AppError } from '#server/core/app-error.ts';
 
 export type GeoPoint = { latitude: number; longitude: number };
 export type PostalAddress = { address: string; postal_code: string; city: string };
+/** A point and how it was found: the address itself, or the commune standing in for it. */
+export type GeocodedPoint = GeoPoint & { precision: GeoPrecision };
 
 export type GeocoderOptions = {
   /** Base URL of a geocoder speaking the national address API's protocol (GET {url}/search/?q=…&limit=1); null: none. */
   url: string | null;
   /** The spec's network timeout: past it the geocoder counts as unreachable. */
   timeoutMs?: number;
-  /** Answer from the built-in table of communes when the remote has no answer (default true). */
+  /** Answer from the built-in table of communes when the address API can't be reached (default true). */
   coarseFallback?: boolean;
 };
 
@@ -38,9 +40,11 @@ type RemoteOutcome =
   | { kind: 'failed'; reason: string };
 
 /**
- * Address → coordinates. Asks the national address API (or a server speaking its protocol); when it has no
- * answer, falls back to the commune of the postal code (or of the city) from the built-in table, so UGA
- * extraction works without internet, at commune precision.
+ * Address → coordinates (docs/decisions/0017). Asks the national address API (or a server speaking its
+ * protocol) and says what it answered: a point, no result (GEOCODING_NO_RESULT) or an error
+ * (GEOCODING_FAILED). Only when the API can't be reached (no network, refused, timed out) or none is
+ * configured does the commune of the postal code (or of the city) from the built-in table stand in, so
+ * that UGA extraction works without internet, and the answer says it is of commune precision.
  */
 export class Geocoder {
   private readonly url: string | null;
@@ -53,17 +57,27 @@ export class Geocoder {
     this.coarseFallback = options.coarseFallback ?? true;
   }
 
-  async geocode(address: PostalAddress): Promise<GeoPoint> {
+  async geocode(address: PostalAddress): Promise<GeocodedPoint> {
     const remote: RemoteOutcome = this.url ? await this.searchRemote(address) : { kind: 'unreachable' };
-    if (remote.kind === 'found') return remote.point;
-    const coarse = this.coarseFallback ? coarseGeocode(address) : null;
-    if (coarse) return coarse;
-    if (remote.kind === 'failed' || (remote.kind === 'unreachable' && !this.coarseFallback)) {
-      const failure = new AppError('GEOCODING_FAILED');
-      failure.cause = { geocoder: this.url, reason: remote.kind === 'failed' ? remote.reason : 'unreachable' };
-      throw failure;
+    switch (remote.kind) {
+      case 'found':
+        return { ...remote.point, precision: 'address' };
+      case 'none':
+        throw new AppError('GEOCODING_NO_RESULT');
+      case 'failed':
+        throw this.failure(remote.reason);
+      case 'unreachable': {
+        const coarse = this.coarseFallback ? coarseGeocode(address) : null;
+        if (coarse) return { ...coarse, precision: 'commune' };
+        throw this.failure(this.url ? 'unreachable, and no commune for this postal code' : 'none configured');
+      }
     }
-    throw new AppError('GEOCODING_NO_RESULT');
+  }
+
+  private failure(reason: string): AppError {
+    const failure = new AppError('GEOCODING_FAILED');
+    failure.cause = { geocoder: this.url, reason };
+    return failure;
   }
 
   private async searchRemote(address: PostalAddress): Promise<RemoteOutcome> {

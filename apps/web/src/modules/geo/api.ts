@@ -20,11 +20,16 @@ export const geoQueries = {
 
 /**
  * The UGA extraction button's call: a mutation for its pending and error states, answered from the cache
- * when the same address was looked up already. It changes nothing on the server.
+ * when the same address was found already. It changes nothing on the server.
  */
 export function useUgaLookupMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (address: UgaQuery) => queryClient.query(geoQueries.uga(address)),
+    mutationFn: async (address: UgaQuery) => {
+      const result = await queryClient.query(geoQueries.uga(address));
+      // The commune stood in because the address API was unreachable: ask it again next time.
+      if (result.precision === 'commune') queryClient.removeQueries({ queryKey: geoKeys.uga(address) });
+      return result;
+    },
   });
 }

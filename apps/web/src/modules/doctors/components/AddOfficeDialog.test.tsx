@@ -26,7 +26,7 @@ function api(extra: Record<string, FetchHandler> = {}) {
       jsonResponse({ offices: [LINKED, OTHER], total: 2, pages: 1 }),
     [`POST /api/doctors/${DOCTOR.id}/offices`]: () => jsonResponse(linkedTo(OTHER)),
     'GET /api/geo/uga?address=3+place+Bellecour&postal_code=69002&city=Lyon': () =>
-      jsonResponse({ code: '69123', name: 'Lyon', latitude: 45.757, longitude: 4.832 }),
+      jsonResponse({ code: '69123', name: 'Lyon', latitude: 45.757, longitude: 4.832, precision: 'address' }),
     'POST /api/offices': () => jsonResponse(NEW_OFFICE, 201),
     ...extra,
   });

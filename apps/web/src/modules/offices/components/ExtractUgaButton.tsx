@@ -1,6 +1,6 @@
-import { EnvironmentOutlined } from '@ant-design/icons';
-import type { UgaResult } from '@crm/shared';
-import { App, Button } from 'antd';
+import { EnvironmentOutlined, WarningOutlined } from '@ant-design/icons';
+import type { GeoPrecision, UgaResult } from '@crm/shared';
+import { App, Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '@/lib/errors';
 import { useUgaLookupMutation } from '@/modules/geo/api';
@@ -14,7 +14,10 @@ export type OfficeAddress = {
 export type ExtractUgaButtonProps = {
   /** Read when clicked: the address as it stands in the form or on the office. */
   getAddress: () => OfficeAddress;
-  /** Fills (form) or saves (office detail) uga, uga_name, latitude and longitude. */
+  /**
+   * Fills (form) or saves (office detail) uga, uga_name, latitude and longitude; shows UgaPrecisionNotice
+   * beside them when the result's precision is the commune's.
+   */
   onExtracted: (result: UgaResult) => Promise<unknown>;
   disabled?: boolean;
 };
@@ -50,7 +53,11 @@ export function ExtractUgaButton({ getAddress, onExtracted, disabled = false }: 
     try {
       await onExtracted(result);
     } catch (error) {
-      void message.error(t('common.saveFailedWithReason', { message: serverMessage(error) }));
+      void message.error(t('offices.messages.updateFailed', { message: serverMessage(error) }));
+      return;
+    }
+    if (result.precision === 'commune') {
+      void message.warning(t('offices.uga.extractedCommuneOnly', { code: result.code, name: result.name }));
       return;
     }
     void message.success(t('offices.uga.extracted', { code: result.code, name: result.name }));
@@ -66,5 +73,19 @@ export function ExtractUgaButton({ getAddress, onExtracted, disabled = false }: 
     >
       {t('offices.uga.extract')}
     </Button>
+  );
+}
+
+/**
+ * Beside the UGA fields an extraction filled: says when they come from the postal code's commune alone (the
+ * address API was unreachable, docs/decisions/0017); nothing for an extraction that found the address.
+ */
+export function UgaPrecisionNotice({ precision }: { precision: GeoPrecision | null }) {
+  const { t } = useTranslation();
+  if (precision !== 'commune') return null;
+  return (
+    <Typography.Text type="warning" data-testid="uga-commune-only">
+      <WarningOutlined /> {t('offices.uga.communeOnly')}
+    </Typography.Text>
   );
 }

@@ -1,8 +1,13 @@
-import { OfficeInput, type OfficeInputForm, type UgaResult } from '@crm/shared';
+import { type GeoPrecision, OfficeInput, type OfficeInputForm, type UgaResult } from '@crm/shared';
 import { Col, Form, Input, Row, type InputProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requiredRule, schemaRule } from '@/lib/form-rules';
-import { ExtractUgaButton, type OfficeAddress } from '@/modules/offices/components/ExtractUgaButton';
+import {
+  ExtractUgaButton,
+  type OfficeAddress,
+  UgaPrecisionNotice,
+} from '@/modules/offices/components/ExtractUgaButton';
 
 /** The new office's fields, named as POST /api/offices takes them. */
 export const OFFICE_FIELD_NAMES = Object.keys(OfficeInput.shape) as Array<keyof typeof OfficeInput.shape>;
@@ -14,8 +19,10 @@ export const OFFICE_FIELD_NAMES = Object.keys(OfficeInput.shape) as Array<keyof 
  */
 export function OfficeFormFields() {
   const form = Form.useFormInstance<OfficeInputForm>();
+  const [ugaPrecision, setUgaPrecision] = useState<GeoPrecision | null>(null);
 
   const handleExtracted = async (result: UgaResult) => {
+    setUgaPrecision(result.precision);
     form.setFieldsValue({
       uga: result.code,
       uga_name: result.name,
@@ -58,6 +65,13 @@ export function OfficeFormFields() {
             />
           </Form.Item>
         </Col>
+        {ugaPrecision === 'commune' && (
+          <Col xs={24}>
+            <Form.Item>
+              <UgaPrecisionNotice precision={ugaPrecision} />
+            </Form.Item>
+          </Col>
+        )}
         <Col xs={24} md={12}>
           <OfficeTextField name="phone" type="tel" inputMode="tel" placeholder="01 23 45 67 89" />
         </Col>

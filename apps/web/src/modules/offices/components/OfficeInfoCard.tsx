@@ -1,10 +1,11 @@
 import { ShopOutlined } from '@ant-design/icons';
-import { OfficeInput, type Office, type OfficeUpdate, type UgaResult } from '@crm/shared';
+import { type GeoPrecision, OfficeInput, type Office, type OfficeUpdate, type UgaResult } from '@crm/shared';
 import { Card, Descriptions, Typography, type DescriptionsProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCanWrite } from '@/app/permissions';
 import { useUpdateOfficeMutation } from '@/modules/offices/api';
-import { ExtractUgaButton } from '@/modules/offices/components/ExtractUgaButton';
+import { ExtractUgaButton, UgaPrecisionNotice } from '@/modules/offices/components/ExtractUgaButton';
 import { InlineEditField, type FieldSchema } from '@/ui/InlineEditField';
 
 export type OfficeInfoCardProps = { office: Office };
@@ -24,8 +25,11 @@ export function OfficeInfoCard({ office }: OfficeInfoCardProps) {
   const schemaOf = (name: TextField): FieldSchema<string | null> => shape[name];
   const save = (patch: OfficeUpdate) => updateOffice.mutateAsync(patch);
 
-  const handleExtracted = (result: UgaResult) =>
-    save({ uga: result.code, uga_name: result.name, latitude: result.latitude, longitude: result.longitude });
+  const [ugaPrecision, setUgaPrecision] = useState<GeoPrecision | null>(null);
+  const handleExtracted = async (result: UgaResult) => {
+    await save({ uga: result.code, uga_name: result.name, latitude: result.latitude, longitude: result.longitude });
+    setUgaPrecision(result.precision);
+  };
 
   const field = (name: TextField, inputMode: 'text' | 'email' | 'tel' | 'numeric' = 'text') => ({
     key: name,
@@ -40,6 +44,7 @@ export function OfficeInfoCard({ office }: OfficeInfoCardProps) {
         isRequired={REQUIRED.has(name)}
         inputMode={inputMode}
         onSave={(value) => save({ [name]: value })}
+        failureMessage={(message) => t('offices.messages.updateFailed', { message })}
       />
     ),
   });
@@ -48,8 +53,11 @@ export function OfficeInfoCard({ office }: OfficeInfoCardProps) {
     office.latitude === null || office.longitude === null ? (
       <Typography.Text type="secondary">—</Typography.Text>
     ) : (
-      <span className="tabular" data-testid="office-coordinates">
-        {office.latitude.toFixed(5)}, {office.longitude.toFixed(5)}
+      <span>
+        <span className="tabular" data-testid="office-coordinates">
+          {office.latitude.toFixed(5)}, {office.longitude.toFixed(5)}
+        </span>{' '}
+        <UgaPrecisionNotice precision={ugaPrecision} />
       </span>
     );
 

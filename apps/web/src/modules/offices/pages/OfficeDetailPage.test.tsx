@@ -9,7 +9,7 @@ import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
 
 const UGA_CALL = 'GET /api/geo/uga?address=3+place+Bellecour&postal_code=69002&city=Lyon';
-const UGA = { code: '69123', name: 'Lyon', latitude: 45.757, longitude: 4.832 };
+const UGA = { code: '69123', name: 'Lyon', latitude: 45.757, longitude: 4.832, precision: 'address' };
 
 function OfficeStub() {
   const { id } = useParams();
@@ -177,5 +177,30 @@ describe('new office form', { timeout: SLOW_TEST_TIMEOUT }, () => {
     const ugaItem = input('UGA code').closest('.ant-form-item');
     // The field's error is set just after the message: wait for it rather than read it at once.
     expect(await within(ugaItem as HTMLElement).findByText('This field is too long')).toBeInTheDocument();
+  });
+});
+
+describe('office page', { timeout: SLOW_TEST_TIMEOUT }, () => {
+  const OFFICE = office();
+  const OFFICE_PATH = `/api/offices/${OFFICE.id}`;
+
+  it("says Failed to update office with the server's message when an inline edit is refused", async () => {
+    const refusal = 'Some values are invalid: name: This field is too long';
+    api({
+      [`GET ${OFFICE_PATH}`]: () => jsonResponse(OFFICE),
+      [`PUT ${OFFICE_PATH}`]: () =>
+        jsonResponse({ message: refusal, code: 'VALIDATION_ERROR', fields: { name: 'This field is too long' } }, 400),
+    });
+    const { user } = renderRoutes([{ path: '/offices/:id', element: <OfficeDetailPage /> }], `/offices/${OFFICE.id}`);
+    const name = await screen.findByTestId('inline-edit-name');
+    await user.click(within(name).getByRole('button'));
+    const field = within(name).getByRole('textbox');
+    await user.clear(field);
+    await user.paste('Cabinet Bellecour');
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText(`Failed to update office: ${refusal}`)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to save')).not.toBeInTheDocument();
+    expect(within(name).getByRole('textbox')).toHaveValue('Cabinet Bellecour');
   });
 });
