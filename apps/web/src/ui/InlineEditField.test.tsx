@@ -14,10 +14,19 @@ type HarnessProps<T> = {
   canEdit?: boolean;
   isRequired?: boolean;
   options?: ReadonlyArray<{ value: string; label: string }>;
+  failureMessage?: (serverMessage: string) => string;
 };
 
 /** Holds the value like the page's query cache would: the saved value comes back as the new value. */
-function Harness<T>({ initial, schema, onSave, canEdit = true, isRequired = false, options }: HarnessProps<T>) {
+function Harness<T>({
+  initial,
+  schema,
+  onSave,
+  canEdit = true,
+  isRequired = false,
+  options,
+  failureMessage,
+}: HarnessProps<T>) {
   const [value, setValue] = useState(initial);
   return (
     <InlineEditField
@@ -28,6 +37,7 @@ function Harness<T>({ initial, schema, onSave, canEdit = true, isRequired = fals
       schema={schema}
       isRequired={isRequired}
       options={options}
+      failureMessage={failureMessage}
       onSave={async (saved) => {
         await onSave(saved);
         setValue(saved === null ? null : String(saved));
@@ -131,6 +141,34 @@ describe('InlineEditField', () => {
     expect(field()).toHaveAttribute('data-state', 'editing');
     expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveValue('10009999999');
     expect(within(field()).getByRole('alert')).toHaveTextContent('A doctor with this RPPS already exists');
+  });
+
+  it("says the caller's failure text with the server's message, and 'Unknown error' when there is none", async () => {
+    const onSave = vi
+      .fn<() => Promise<unknown>>()
+      .mockRejectedValueOnce(new ApiError(400, 'RPPS must be a numeric value up to 12 digits!', 'VALIDATION'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const { user } = renderField({
+      initial: '10001234567',
+      schema: DoctorInput.shape.rpps,
+      onSave,
+      isRequired: true,
+      failureMessage: (message) => i18n.t('doctors.messages.updateFailed', { message }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Last name' }));
+    const input = screen.getByRole('textbox', { name: 'Last name' });
+    await user.clear(input);
+    await user.type(input, '10009999999{Enter}');
+
+    expect(
+      await screen.findByText('Failed to update doctor: RPPS must be a numeric value up to 12 digits!'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Failed to save')).not.toBeInTheDocument();
+    expect(field()).toHaveAttribute('data-state', 'editing');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to update doctor: Unknown error')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveValue('10009999999');
   });
 
   it('does not call the server when nothing changed', async () => {

@@ -30,6 +30,11 @@ export type InlineEditFieldProps<T> = {
   canEdit: boolean;
   /** Receives the schema's output; rejects when the server refuses. */
   onSave: (value: T) => Promise<unknown>;
+  /**
+   * The failure message for the record being edited, given the server's message ('Failed to update doctor:
+   * …', spec 000 §8); without it, 'Failed to save' (spec 000 §4).
+   */
+  failureMessage?: (serverMessage: string) => string;
   schema: FieldSchema<T>;
   /** Says 'This field is required' for an empty value, whatever the schema says. */
   isRequired?: boolean;
@@ -47,6 +52,7 @@ export function InlineEditField<T>({
   value,
   canEdit,
   onSave,
+  failureMessage,
   schema,
   isRequired = false,
   options,
@@ -93,9 +99,10 @@ export function InlineEditField<T>({
       await onSave(parsed.data);
     } catch (saveError) {
       // Back to editing with what was typed: the user's input is never lost to a failed save.
-      setError(serverMessage(saveError));
+      const reason = serverMessage(saveError);
+      setError(reason);
       setMode('editing');
-      void message.error(t('common.saveFailed'));
+      void message.error(failureMessage?.(reason) ?? t('common.saveFailed'));
       return;
     }
     setMode('display');

@@ -1,7 +1,7 @@
 import { SyncOutlined } from '@ant-design/icons';
 import { Badge, Button, Popover } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '@/lib/format';
 import type { NetworkStatus } from '@/offline/network-monitor';
 
 export type ConnectivityIndicatorProps = {
@@ -27,7 +27,7 @@ export function ConnectivityIndicator({ network, pendingCount, onSyncNow }: Conn
       <div>
         {network.lastChecked === null
           ? t('header.neverChecked')
-          : t('header.lastChecked', { time: dayjs(network.lastChecked).format('LTS') })}
+          : t('header.lastChecked', { time: formatTime(network.lastChecked, { seconds: true }) })}
       </div>
       <div>{t('header.pendingItems', { count: pendingCount })}</div>
       {isOnline && pendingCount > 0 && (

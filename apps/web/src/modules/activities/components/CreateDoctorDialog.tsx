@@ -33,7 +33,7 @@ export function CreateDoctorDialog({ open, onClose, onCreated }: CreateDoctorDia
         schema={DoctorInput}
         fieldNames={DOCTOR_FIELD_NAMES}
         create={createDoctor.mutateAsync}
-        createFailedMessage={(reason) => t('doctors.messages.saveFailed', { message: reason })}
+        createFailedMessage={(reason) => t('doctors.messages.createFailed', { message: reason })}
         onCreated={(doctor) => {
           void message.success(t('doctors.messages.created'));
           onCreated(doctor);

@@ -1,5 +1,6 @@
 import type { Activity } from '@crm/shared';
 import dayjs from 'dayjs';
+import { formatDate, formatDateTime, formatTime } from '@/lib/format';
 import { currentLanguage, i18n } from '@/lib/i18n';
 import { channelLabel } from '@/lib/channel-label';
 
@@ -19,27 +20,25 @@ export function formatEuros(value: number): string {
   return new Intl.NumberFormat(currentLanguage(), { style: 'currency', currency: 'EUR' }).format(value);
 }
 
-function day(iso: string): string {
-  return dayjs(iso).locale(currentLanguage()).format(i18n.t('activities.dayFormat'));
-}
-
-function time(iso: string): string {
-  return dayjs(iso).locale(currentLanguage()).format('LT');
-}
-
 /**
- * When an activity takes place, in the user's language: "Monday, November 23, 2026 · 2:00 PM – 3:00 PM";
- * an all-day one says so ("… · All day"), over several days "November 23, 2026 – November 25, 2026 · All day".
+ * When an activity takes place, in the user's language: "November 23, 2026 · 14:00 – 15:00"; an all-day one
+ * says so ("… · All day"), over several days "November 23, 2026 – November 25, 2026 · All day"; a timed one
+ * that ends on another day names both days.
  */
 export function formatActivityWhen(activity: Timed): string {
+  const start = dayjs(activity.start);
   if (activity.allDay) {
     // The end is exclusive (the next midnight): the last day is the one before it.
     const lastDay = dayjs(activity.end).subtract(1, 'millisecond');
-    const sameDay = !lastDay.isAfter(dayjs(activity.start).endOf('day'));
-    const days = sameDay ? day(activity.start) : `${day(activity.start)} – ${day(lastDay.toISOString())}`;
+    const sameDay = !lastDay.isAfter(start.endOf('day'));
+    const days = sameDay ? formatDate(start) : `${formatDate(start)} – ${formatDate(lastDay)}`;
     return `${days} · ${i18n.t('activities.allDay')}`;
   }
-  return `${day(activity.start)} · ${time(activity.start)} – ${time(activity.end)}`;
+  // An activity ending at midnight ends on its own day ("23:00 – 00:00").
+  if (dayjs(activity.end).subtract(1, 'millisecond').isSame(start, 'day')) {
+    return `${formatDate(start)} · ${formatTime(start)} – ${formatTime(activity.end)}`;
+  }
+  return `${formatDateTime(start)} – ${formatDateTime(activity.end)}`;
 }
 
 /** What names an activity in lists: its title, else its channel (a visit without title is "Face to face"). */

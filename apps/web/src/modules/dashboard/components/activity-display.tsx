@@ -1,8 +1,7 @@
 import { isAllDayEvent, type DashboardActivity } from '@crm/shared';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '@/lib/i18n';
+import { formatTime } from '@/lib/format';
 import { channelLabel } from '@/lib/channel-label';
 
 /** The activity's label: its title, else its channel (the spec's "type"). */
@@ -11,11 +10,10 @@ export function activityLabel(activity: Pick<DashboardActivity, 'title' | 'type'
   return title === '' ? channelLabel(activity.type) : title;
 }
 
-/** "09:00 – 10:00" in the language's clock, or null for an all-day activity. */
+/** "09:00 – 10:00", or null for an all-day activity. */
 export function timeRange(activity: Pick<DashboardActivity, 'start' | 'end' | 'allDay'>): string | null {
   if (isAllDayEvent(activity)) return null;
-  const language = currentLanguage();
-  return `${dayjs(activity.start).locale(language).format('LT')} – ${dayjs(activity.end).locale(language).format('LT')}`;
+  return `${formatTime(activity.start)} – ${formatTime(activity.end)}`;
 }
 
 const STATUS_COLORS = { done: 'success', incomplete: 'error', upcoming: 'processing' } as const;

@@ -112,7 +112,7 @@ describe('DashboardPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     stubFetch({ [STATS_PATH]: () => jsonResponse(stats()) });
     renderDashboard();
     expect(screen.getByTestId('dashboard-greeting')).toHaveTextContent('Good afternoon, Julien');
-    expect(screen.getByText('Here is your day: Tuesday, November 24, 2026.')).toBeInTheDocument();
+    expect(screen.getByText('Here is your day: November 24, 2026.')).toBeInTheDocument();
   });
 
   it('shows the next activity with how soon it starts', async () => {
@@ -177,7 +177,7 @@ describe('DashboardPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     const { user } = renderDashboard();
     const list = await screen.findByTestId('today-list');
     const visit = within(list).getByTestId(`today-activity-${VISIT.id}`);
-    expect(visit).toHaveTextContent('9:00 AM – 10:00 AM');
+    expect(visit).toHaveTextContent('09:00 – 10:00');
     expect(visit).toHaveTextContent('Visite Dr Martin');
     expect(visit).toHaveTextContent('Jean Martin');
     // Midnight to midnight is all-day; no title: its channel.

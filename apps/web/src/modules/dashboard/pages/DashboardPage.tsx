@@ -2,7 +2,7 @@ import { Button, Card, Col, Result, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/app/session';
 import { serverMessage } from '@/lib/errors';
-import { currentLanguage } from '@/lib/i18n';
+import { formatDate } from '@/lib/format';
 import { useDashboardStats } from '@/modules/dashboard/api';
 import { CommunicationPanel } from '@/modules/dashboard/components/CommunicationPanel';
 import { DashboardSkeleton } from '@/modules/dashboard/components/DashboardSkeleton';
@@ -27,12 +27,7 @@ export function DashboardPage() {
 
   const greeting = t(`dashboard.greeting.${greetingPeriod(now)}`);
   const name = [user?.firstName, user?.displayName].map((value) => value?.trim() ?? '').find((value) => value !== '');
-  const today = new Intl.DateTimeFormat(currentLanguage(), {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(now);
+  const today = formatDate(now);
 
   return (
     <div className="page dashboard-page">

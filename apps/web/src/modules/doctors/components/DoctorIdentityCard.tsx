@@ -18,6 +18,7 @@ export function DoctorIdentityCard({ doctor }: DoctorIdentityCardProps) {
   const { shape } = DoctorInput;
   // Inline edits send the one field that changed.
   const save = (patch: DoctorUpdate) => updateDoctor.mutateAsync(patch);
+  const updateFailed = (message: string) => t('doctors.messages.updateFailed', { message });
 
   const items: DescriptionsProps['items'] = [
     {
@@ -33,6 +34,7 @@ export function DoctorIdentityCard({ doctor }: DoctorIdentityCardProps) {
           isRequired
           inputMode="numeric"
           onSave={(rpps) => save({ rpps })}
+          failureMessage={updateFailed}
         />
       ),
     },
@@ -48,6 +50,7 @@ export function DoctorIdentityCard({ doctor }: DoctorIdentityCardProps) {
           schema={shape.prefix}
           options={options.prefixes}
           onSave={(prefix) => save({ prefix })}
+          failureMessage={updateFailed}
         />
       ),
     },
@@ -63,6 +66,7 @@ export function DoctorIdentityCard({ doctor }: DoctorIdentityCardProps) {
           schema={shape.firstName}
           isRequired
           onSave={(firstName) => save({ firstName })}
+          failureMessage={updateFailed}
         />
       ),
     },
@@ -78,6 +82,7 @@ export function DoctorIdentityCard({ doctor }: DoctorIdentityCardProps) {
           schema={shape.lastName}
           isRequired
           onSave={(lastName) => save({ lastName })}
+          failureMessage={updateFailed}
         />
       ),
     },
@@ -92,6 +97,7 @@ export function DoctorIdentityCard({ doctor }: DoctorIdentityCardProps) {
           canEdit={canWrite}
           schema={shape.title}
           onSave={(title) => save({ title })}
+          failureMessage={updateFailed}
         />
       ),
     },
@@ -107,6 +113,7 @@ export function DoctorIdentityCard({ doctor }: DoctorIdentityCardProps) {
           schema={shape.gender}
           options={options.genders}
           onSave={(gender) => save({ gender })}
+          failureMessage={updateFailed}
         />
       ),
     },
@@ -122,6 +129,7 @@ export function DoctorIdentityCard({ doctor }: DoctorIdentityCardProps) {
           schema={shape.email}
           inputMode="email"
           onSave={(email) => save({ email })}
+          failureMessage={updateFailed}
           renderValue={(email) => <a href={`mailto:${email}`}>{email}</a>}
         />
       ),
@@ -138,6 +146,7 @@ export function DoctorIdentityCard({ doctor }: DoctorIdentityCardProps) {
           schema={shape.phone}
           inputMode="tel"
           onSave={(phone) => save({ phone })}
+          failureMessage={updateFailed}
           renderValue={(phone) => <a href={`tel:${phone.replaceAll(' ', '')}`}>{phone}</a>}
         />
       ),
@@ -155,6 +164,7 @@ export function DoctorIdentityCard({ doctor }: DoctorIdentityCardProps) {
           isRequired
           options={options.specialties}
           onSave={(primarySpecialty) => save({ primarySpecialty })}
+          failureMessage={updateFailed}
         />
       ),
     },
@@ -170,6 +180,7 @@ export function DoctorIdentityCard({ doctor }: DoctorIdentityCardProps) {
           schema={shape.secondarySpecialty}
           options={options.specialties}
           onSave={(secondarySpecialty) => save({ secondarySpecialty })}
+          failureMessage={updateFailed}
         />
       ),
     },

@@ -37,7 +37,7 @@ export function DoctorTargetsCard({ doctor }: DoctorTargetsCardProps) {
     try {
       await updateUserData.mutateAsync({ [field]: value ?? null });
     } catch (error) {
-      void message.error(t('common.saveFailedWithReason', { message: serverMessage(error) }));
+      void message.error(t('doctors.messages.updateFailed', { message: serverMessage(error) }));
       return;
     }
     void message.success(t('common.saved'));

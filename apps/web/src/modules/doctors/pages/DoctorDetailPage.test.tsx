@@ -62,6 +62,8 @@ describe('DoctorDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(screen.getByTestId('inline-edit-primarySpecialty')).toHaveTextContent('Cardiology');
     expect(screen.getByTestId('last-update-by')).toHaveTextContent('rep@demo-crm.fr');
     expect(screen.getByTestId('last-update-at')).toHaveAttribute('dateTime', DOCTOR.updatedAt);
+    // 'MMMM D, YYYY HH:mm' (the hour depends on the machine's time zone).
+    expect(screen.getByTestId('last-update-at')).toHaveTextContent(/^November 20, 2026 \d\d:30$/);
 
     const offices = screen.getByTestId('linked-offices-table');
     expect(within(offices).getByTestId(`primary-tag-${PRIMARY.id}`)).toHaveTextContent('Primary');
@@ -176,7 +178,26 @@ describe('DoctorDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     });
   });
 
-  it("says Failed to create/update doctor with the server's message", async () => {
+  it("says Failed to update doctor with the server's message when an inline edit is refused", async () => {
+    const refusal = 'A doctor with this RPPS already exists';
+    api({
+      [`PUT ${DOCTOR_PATH}`]: () =>
+        jsonResponse({ message: refusal, code: 'CONFLICT', fields: { rpps: refusal } }, 400),
+    });
+    const { user } = renderPage();
+    const rpps = await screen.findByTestId('inline-edit-rpps');
+    await user.click(within(rpps).getByRole('button'));
+    const input = within(rpps).getByRole('textbox');
+    await user.clear(input);
+    await user.paste('10009999999');
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText(`Failed to update doctor: ${refusal}`)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to save')).not.toBeInTheDocument();
+    expect(within(rpps).getByRole('textbox')).toHaveValue('10009999999');
+  });
+
+  it("says Failed to create doctor with the server's message", async () => {
     api({
       'POST /api/doctors': () =>
         jsonResponse(
@@ -197,7 +218,7 @@ describe('DoctorDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     await user.click(await screen.findByTitle('Cardiology'));
     await user.click(screen.getByTestId('create-doctor-submit'));
     expect(
-      await screen.findByText('Failed to create/update doctor: A doctor with this RPPS already exists'),
+      await screen.findByText('Failed to create doctor: A doctor with this RPPS already exists'),
     ).toBeInTheDocument();
     // And next to the field concerned: set just after the message, so waited for rather than read at once.
     const rppsItem = screen.getByLabelText('RPPS').closest('.ant-form-item') as HTMLElement;

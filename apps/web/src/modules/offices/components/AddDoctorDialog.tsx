@@ -92,7 +92,7 @@ function DoctorCreateTab({ office, onDone }: DoctorCreateTabProps) {
       schema={DoctorInput}
       fieldNames={DOCTOR_FIELD_NAMES}
       create={createDoctor.mutateAsync}
-      createFailedMessage={(message) => t('doctors.messages.saveFailed', { message })}
+      createFailedMessage={(message) => t('doctors.messages.createFailed', { message })}
       link={(doctor) => linkOffice.mutateAsync({ doctorId: doctor.id, officeId: office.id })}
       messages={{
         linked: (doctor) => t('offices.messages.doctorCreatedAndAdded', { name: doctorFullName(doctor) }),

@@ -32,7 +32,6 @@ import { ColorSwatch } from '@/ui/ColorSwatch';
 import { useListPagination } from '@/ui/table-list';
 import { CARD_TABLE_SCROLL } from '@/ui/table-scroll';
 
-
 export type OfficeDoctorsCardProps = { office: Office };
 
 type Paging = { filters: string; page: number; limit: number };
