@@ -360,6 +360,7 @@ export const registry: RepositoryQueries[] = [
     findForLogin: { args: () => ['rep@example.fr'] },
     insert: { args: () => [userRow] },
     setManager: { args: () => [ids.user, ids.manager, at] },
+    findManagees: { args: () => [ids.manager] },
     recordLogin: { args: (db) => [db, ids.user, later] },
     count: { args: () => [], rows: [{ count: 0 }] },
   }),

@@ -7,3 +7,12 @@ import { useSession } from '@/app/session';
 export function useCanWrite(): boolean {
   return useSession().user?.readWrite ?? false;
 }
+
+/**
+ * Whether the signed-in user manages anyone (spec 001 §6: managers approve their managees' budgets); null
+ * until GET /api/auth/me has told.
+ */
+export function useIsManager(): boolean | null {
+  const managees = useSession().user?.managees;
+  return managees === undefined ? null : managees.length > 0;
+}

@@ -1,13 +1,20 @@
-import { SessionUser } from '@crm/shared';
+import { CurrentUser, SessionUser } from '@crm/shared';
 import { useSyncExternalStore } from 'react';
 
 /** Local storage keys of the signed-in session (spec 000 §7: the bearer token is held in local storage). */
 export const TOKEN_STORAGE_KEY = 'token';
 export const USER_STORAGE_KEY = 'user';
 
+/**
+ * The signed-in user as stored: the sign-in's answer, then GET /api/auth/me's, which adds the managees
+ * (unknown until it has answered once; kept for offline use).
+ */
+const StoredUser = SessionUser.extend({ managees: CurrentUser.shape.managees.optional() });
+export type StoredUser = SessionUser & { managees?: CurrentUser['managees'] };
+
 export type Session = {
   token: string | null;
-  user: SessionUser | null;
+  user: StoredUser | null;
   isAuthenticated: boolean;
 };
 
@@ -18,7 +25,7 @@ function readStoredSession(): Session {
     const token = localStorage.getItem(TOKEN_STORAGE_KEY);
     const rawUser = localStorage.getItem(USER_STORAGE_KEY);
     if (token === null || rawUser === null) return SIGNED_OUT;
-    const user = SessionUser.safeParse(JSON.parse(rawUser));
+    const user = StoredUser.safeParse(JSON.parse(rawUser));
     // A damaged or outdated stored user is a signed-out session, not a crash.
     return user.success ? { token, user: user.data, isAuthenticated: true } : SIGNED_OUT;
   } catch {
@@ -43,7 +50,7 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function setSession(token: string, user: SessionUser): void {
+export function setSession(token: string, user: StoredUser): void {
   try {
     localStorage.setItem(TOKEN_STORAGE_KEY, token);
     localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
@@ -54,7 +61,7 @@ export function setSession(token: string, user: SessionUser): void {
 }
 
 /** Refreshes the stored user (GET /api/auth/me) without touching the token. */
-export function updateSessionUser(user: SessionUser): void {
+export function updateSessionUser(user: StoredUser): void {
   if (current.token === null) return;
   setSession(current.token, user);
 }

@@ -11,7 +11,7 @@ export const LoginBody = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
-/** The user as the token carries it and as GET /api/auth/me answers. */
+/** The user as the token carries it and as the sign-in answers it. */
 export const SessionUser = z.object({
   id: z.string(),
   email: z.string(),
@@ -23,6 +23,17 @@ export const SessionUser = z.object({
   managerId: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
+
+/** A user the signed-in user manages (spec 001 §3 User: managees). */
+export const Managee = z.object({ id: z.string(), displayName: z.string().nullable(), email: z.string() });
+export type Managee = z.infer<typeof Managee>;
+
+/**
+ * GET /api/auth/me: the session user with their managees. Only this answer carries them: the token and the
+ * per-request session check stay small, and the web learns from it whether the user is a manager.
+ */
+export const CurrentUser = SessionUser.extend({ managees: z.array(Managee) });
+export type CurrentUser = z.infer<typeof CurrentUser>;
 
 export const LoginResult = z.object({ token: z.string(), user: SessionUser });
 export type LoginResult = z.infer<typeof LoginResult>;

@@ -1,4 +1,4 @@
-import { LoginBody, LoginResult, ProductList, SessionUser, SsoConfig } from '@crm/shared';
+import { CurrentUser, LoginBody, LoginResult, ProductList, SsoConfig } from '@crm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '#server/http/authenticate.ts';
@@ -42,9 +42,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; configuratio
   app.get(
     '/auth/me',
     {
-      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: SessionUser, ...errorResponses(401) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user and the users they manage',
+        response: { 200: CurrentUser, ...errorResponses(401) },
+      },
     },
-    (request) => Promise.resolve(requireAuth(request).user),
+    (request) => auth.me(requireAuth(request)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import type { LoginBody, LoginResult, SessionUser } from '@crm/shared';
+import type { CurrentUser, LoginBody, LoginResult, SessionUser } from '@crm/shared';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
@@ -6,7 +6,7 @@ import { AppError } from '#server/core/app-error.ts';
 import { type Clock, isoFrom, isoNow } from '#server/core/clock.ts';
 import { auditUser } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
-import { toSessionUser } from '#server/modules/users/users.mapper.ts';
+import { toManagee, toSessionUser } from '#server/modules/users/users.mapper.ts';
 import type { UsersRepository } from '#server/modules/users/users.repository.ts';
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
 import { verifyPassword } from './passwords.ts';
@@ -90,6 +90,12 @@ export class AuthService {
         user: auditUser(auth),
       });
     });
+  }
+
+  /** GET /api/auth/me: the caller, fresh from their session, and the users they manage. */
+  async me(auth: AuthContext): Promise<CurrentUser> {
+    const managees = await this.deps.users.findManagees(auth.user.id);
+    return { ...auth.user, managees: managees.map(toManagee) };
   }
 
   /** The caller behind a bearer token, or null when the token or its session is not valid. */

@@ -177,6 +177,61 @@ describe.each(engines())('authentication on %s', (engine) => {
       expect(response.json()).toMatchObject({ id: rep.id, email: rep.email, isAdmin: false, readWrite: true });
     });
 
+    it('GET /api/auth/me lists the users the caller manages, and none to a user who manages nobody', async () => {
+      const manager = await t.factory.user({ email: 'lead@test-crm.fr', firstName: 'Hélène', lastName: 'Moreau' });
+      const second = await t.factory.user({
+        email: 'zoe@test-crm.fr',
+        firstName: 'Zoé',
+        lastName: 'Petit',
+        managerId: manager.id,
+      });
+      const first = await t.factory.user({
+        email: 'anne@test-crm.fr',
+        firstName: 'Anne',
+        lastName: 'Blanc',
+        managerId: manager.id,
+      });
+      // Managed by the managee, not by the manager: not theirs.
+      await t.factory.user({ email: 'below@test-crm.fr', managerId: first.id });
+
+      const { authorization } = await signIn(t.app, manager.email, manager.password);
+      const response = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<{ managees: unknown }>().managees).toEqual([
+        { id: first.id, displayName: 'Anne Blanc', email: 'anne@test-crm.fr' },
+        { id: second.id, displayName: 'Zoé Petit', email: 'zoe@test-crm.fr' },
+      ]);
+
+      const asRep = await signIn(t.app, rep.email, rep.password);
+      const mine = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: asRep.authorization },
+      });
+      expect(mine.json<{ managees: unknown }>().managees).toEqual([]);
+    });
+
+    it('documents the managees in the OpenAPI answer of GET /api/auth/me', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+      type Answer = {
+        content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }>;
+      };
+      const document = response.json<{ paths: Record<string, { get: { responses: Record<string, Answer> } }> }>();
+      const schema = document.paths['/api/auth/me']?.get.responses['200']?.content['application/json']?.schema;
+      expect(schema?.required).toContain('managees');
+      expect(schema?.properties.managees).toMatchObject({
+        type: 'array',
+        items: { required: ['id', 'displayName', 'email'] },
+      });
+    });
+
+    it('keeps the managees out of the sign-in answer and the token', async () => {
+      const response = await login(rep.email, rep.password);
+      const body = response.json<{ token: string; user: Record<string, unknown> }>();
+      expect(body.user).not.toHaveProperty('managees');
+      expect(decodeJwt(body.token)).not.toHaveProperty('managees');
+    });
+
     it('refuses a missing or malformed bearer with 401', async () => {
       for (const headers of [
         {},

@@ -1,4 +1,5 @@
-import type { SessionUser } from '@crm/shared';
+import type { Managee, SessionUser } from '@crm/shared';
+import type { UserRow } from '#server/db/schema.ts';
 import type { SessionUserRow } from './users.repository.ts';
 
 export function toSessionUser(row: SessionUserRow): SessionUser {
@@ -12,4 +13,8 @@ export function toSessionUser(row: SessionUserRow): SessionUser {
     readWrite: row.read_write === 1,
     managerId: row.manager_id,
   };
+}
+
+export function toManagee(row: Pick<UserRow, 'id' | 'display_name' | 'email'>): Managee {
+  return { id: row.id, displayName: row.display_name, email: row.email };
 }

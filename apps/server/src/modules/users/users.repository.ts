@@ -40,6 +40,17 @@ export class UsersRepository {
       .execute();
   }
 
+  /** The users whose manager is managerId, by name then e-mail. */
+  findManagees(managerId: string) {
+    return this.db
+      .selectFrom('users')
+      .select(['users.id', 'users.display_name', 'users.email'])
+      .where('users.manager_id', '=', managerId)
+      .orderBy('users.display_name')
+      .orderBy('users.email')
+      .execute();
+  }
+
   async recordLogin(db: Db, userId: string, at: string): Promise<void> {
     await db.updateTable('users').set({ last_login: at }).where('id', '=', userId).execute();
   }

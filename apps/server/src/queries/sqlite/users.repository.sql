@@ -48,6 +48,20 @@ set
 where
   "id" = ?;
 
+-- UsersRepository.findManagees
+-- parameters: ["manager-1"]
+select
+  "users"."id",
+  "users"."display_name",
+  "users"."email"
+from
+  "users"
+where
+  "users"."manager_id" = ?
+order by
+  "users"."display_name",
+  "users"."email";
+
 -- UsersRepository.recordLogin
 -- parameters: ["2026-03-09T09:00:00.000Z", "user-1"]
 update "users"

@@ -28,7 +28,7 @@ const GREETING = /^Good (morning|afternoon|evening)/;
 
 function apiAs(user: typeof REP_USER, extra: Record<string, FetchHandler> = {}) {
   return stubFetch({
-    'GET /api/auth/me': () => jsonResponse(user),
+    'GET /api/auth/me': () => jsonResponse({ ...user, managees: [] }),
     'GET /api/meta': () => jsonResponse({ demoMode: true, version: '1.0.0' }),
     'GET /api/auth/sso-config': () => jsonResponse({ enabled: false }),
     'POST /api/auth/logout': () => new Response(null, { status: 204 }),
@@ -167,5 +167,6 @@ describe('application shell', () => {
     await waitFor(() => {
       expect(getSession().user?.displayName).toBe('Julien L.');
     });
+    expect(getSession().user?.managees).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import {
   Activity,
   ACTIVITY_PAGE_SIZE,
+  ACTIVITY_PAGED_VIEW_SIZE,
   ACTIVITY_STATS_REFETCH_MS,
   ACTIVITY_STATS_RETRY,
   ACTIVITY_STATS_RETRY_DELAY_MS,
@@ -17,6 +18,7 @@ import {
   type CalendarActivity,
 } from '@crm/shared';
 import {
+  infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
   useMutation,
@@ -28,9 +30,6 @@ import { apiClient } from '@/lib/api-client';
 import { queryString } from '@/lib/query-string';
 import { activityKeys, type ActivityListParams } from '@/modules/activities/query-keys';
 import { dashboardKeys } from '@/modules/dashboard/query-keys';
-
-/** How many activities the doctor page's timeline shows (the API's largest page). */
-export const DOCTOR_TIMELINE_LIMIT = 100;
 
 const activityPath = (id: string) => `/activities/${encodeURIComponent(id)}`;
 
@@ -71,15 +70,21 @@ export const activityQueries = {
       refetchInterval: ACTIVITY_STATS_REFETCH_MS,
       staleTime: ACTIVITY_STATS_STALE_MS,
     }),
-  /** GET /api/activities?doctorId: the doctor page's timeline. */
+  /**
+   * GET /api/activities?doctorId: the doctor page's timeline, a page of 20 at a time (spec 001 §9: paged
+   * view 20), each page asked for when the user wants more.
+   */
   ofDoctor: (doctorId: string) =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: activityKeys.doctor(doctorId),
-      queryFn: ({ signal }) =>
-        apiClient.get(`/activities${queryString({ doctorId, limit: DOCTOR_TIMELINE_LIMIT })}`, ActivityListResult, {
-          signal,
-        }),
-      select: (result) => result.activities,
+      queryFn: ({ pageParam, signal }) =>
+        apiClient.get(
+          `/activities${queryString({ doctorId, page: pageParam, limit: ACTIVITY_PAGED_VIEW_SIZE })}`,
+          ActivityListResult,
+          { signal },
+        ),
+      initialPageParam: 1,
+      getNextPageParam: (last) => (last.currentPage < last.pages ? last.currentPage + 1 : undefined),
     }),
   /** GET /api/configuration/channels/active, in their configured order (spec 001 §9: cached 5 min, kept 10). */
   channels: () =>
@@ -95,6 +100,15 @@ export const activityQueries = {
     queryOptions({
       queryKey: activityKeys.myProducts(),
       queryFn: ({ signal }) => apiClient.get('/auth/me/products', ProductList, { signal }),
+      select: (list) => list.products,
+      staleTime: HELPER_LISTS_STALE_MS,
+      gcTime: HELPER_LISTS_GC_MS,
+    }),
+  /** GET /api/users/products/all: the names of products the user has not (or no longer) been assigned. */
+  allProducts: () =>
+    queryOptions({
+      queryKey: activityKeys.allProducts(),
+      queryFn: ({ signal }) => apiClient.get('/users/products/all', ProductList, { signal }),
       select: (list) => list.products,
       staleTime: HELPER_LISTS_STALE_MS,
       gcTime: HELPER_LISTS_GC_MS,

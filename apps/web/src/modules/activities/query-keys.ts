@@ -15,6 +15,8 @@ export const activityKeys = {
   /** The active channels: the form's choices and the calendar's legend. */
   channels: () => [...activityKeys.all, 'channels', 'active'] as const,
   myProducts: () => [...activityKeys.all, 'my-products'] as const,
+  /** Every product by name: someone else's activity, or a product unassigned since, still shows its name. */
+  allProducts: () => [...activityKeys.all, 'all-products'] as const,
   /** Every range the calendar fetched: ['activities', 'calendar', startIso, endIso]. */
   calendarRanges: () => [...activityKeys.all, 'calendar'] as const,
   calendarRange: (range: { start: Date; end: Date }) =>

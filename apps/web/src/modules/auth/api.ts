@@ -1,4 +1,4 @@
-import { AppMeta, CURRENT_USER_CACHE_MS, LoginResult, SessionUser, SsoConfig, type LoginBody } from '@crm/shared';
+import { AppMeta, CURRENT_USER_CACHE_MS, CurrentUser, LoginResult, SsoConfig, type LoginBody } from '@crm/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { clearSession, setSession, updateSessionUser, useSession } from '@/app/session';
 import { apiClient, HTTP_ERROR_CODE, isApiError, NETWORK_ERROR_CODE } from '@/lib/api-client';
@@ -22,7 +22,7 @@ export const authQueries = {
     queryOptions({
       queryKey: authKeys.me(),
       queryFn: async ({ signal }) => {
-        const user = await apiClient.get('/auth/me', SessionUser, { signal });
+        const user = await apiClient.get('/auth/me', CurrentUser, { signal });
         // The stored user is what the guard, menu and header read; keep it current (rights may change).
         updateSessionUser(user);
         return user;

@@ -23,18 +23,14 @@ export type ActivityFilterTabsProps = {
   onChange: (filter: ActivityFilter) => void;
   /** Undefined while the counts load (or when they failed): the tabs show without badges. */
   stats: ActivityStats | undefined;
+  /** need_approval is a manager's filter (spec 001 §6): shown to them even when nothing waits, with 0. */
+  showsApprovals: boolean;
 };
 
-/**
- * The /activities filters with their counts (spec 001 §2). need_approval only matters to managers: it shows
- * when something waits for the user's approval, or when it is the filter asked for.
- */
-export function ActivityFilterTabs({ filter, onChange, stats }: ActivityFilterTabsProps) {
+/** The /activities filters, each with its count (spec 001 §2). */
+export function ActivityFilterTabs({ filter, onChange, stats, showsApprovals }: ActivityFilterTabsProps) {
   const { t } = useTranslation();
-  const filters = ACTIVITY_FILTERS.filter(
-    (candidate) =>
-      candidate !== 'need_approval' || candidate === filter || (stats !== undefined && stats.needApprovalCount > 0),
-  );
+  const filters = ACTIVITY_FILTERS.filter((candidate) => candidate !== 'need_approval' || showsApprovals);
   return (
     <Tabs
       className="activity-filters"

@@ -2,11 +2,13 @@ import type { ActivityStats } from '@crm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { setSession } from '@/app/session';
 import { ActivityListPage } from '@/modules/activities/pages/ActivityListPage';
 import { activity, CALL, listResult, pendingApproval } from '@/modules/activities/test/fixtures';
 import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
+import { REP_USER } from '@/test/tokens';
 
 const STATS: ActivityStats = {
   upcomingCount: 12,
@@ -106,6 +108,45 @@ describe('ActivityListPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
 
     await user.click(screen.getByTestId('new-activity-button'));
     expect(await screen.findByText('At /activities/new')).toBeInTheDocument();
+  });
+
+  it('shows a manager the need_approval filter with 0 and an empty state when nothing waits', async () => {
+    setSession('token', {
+      ...REP_USER,
+      managees: [{ id: '0190a0c4-7a6b-7c1e-9f00-000000000004', displayName: 'Sophie Bernard', email: 's@demo-crm.fr' }],
+    });
+    const fetchMock = api(STATS, {
+      [`GET ${listUrl('upcoming')}`]: () => jsonResponse(listResult([])),
+      'GET /api/activities/pending-approvals': () => jsonResponse({ activities: [] }),
+    });
+    const { user, router } = renderPage('/activities');
+
+    await waitFor(() => {
+      expect(screen.getByTestId('filter-count-need_approval')).toHaveTextContent('0');
+    });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Upcoming12',
+      'Incomplete3',
+      'Done41',
+      'Waiting for approval2',
+      'To approve0',
+    ]);
+
+    await user.click(screen.getByRole('tab', { name: /To approve/ }));
+    expect(await screen.findByTestId('activities-empty')).toHaveTextContent('Nothing waits for your approval.');
+    expect(router.state.location.search).toBe('?filter=need_approval');
+    expect(callsTo(fetchMock, 'GET /api/activities/pending-approvals')).not.toHaveLength(0);
+  });
+
+  it('never shows need_approval to a user who manages nobody, even when asked for in the address', async () => {
+    setSession('token', { ...REP_USER, managees: [] });
+    const fetchMock = api(STATS, { [`GET ${listUrl('upcoming')}`]: () => jsonResponse(listResult([UNTITLED_CALL])) });
+    renderPage('/activities?filter=need_approval');
+
+    expect(await screen.findByTestId(`activity-item-${UNTITLED_CALL.id}`)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Upcoming/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByTestId('filter-need_approval')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET /api/activities/pending-approvals')).toHaveLength(0);
   });
 
   it('lists the pending approvals with owner and budget, and approves one', async () => {

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Pagination, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useIsManager } from '@/app/permissions';
 import { serverMessage } from '@/lib/errors';
 import { activityQueries } from '@/modules/activities/api';
 import { ActivityFilterTabs } from '@/modules/activities/components/ActivityFilterTabs';
@@ -33,9 +34,13 @@ export function ActivityListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const filter = toFilter(searchParams.get('filter'));
+  const asked = toFilter(searchParams.get('filter'));
   const page = toPage(searchParams.get('page'));
   const stats = useQuery(activityQueries.stats());
+  const isManager = useIsManager();
+  // Until GET /api/auth/me has told, something waiting (or the filter asked for) says enough.
+  const showsApprovals = isManager ?? (asked === 'need_approval' || (stats.data?.needApprovalCount ?? 0) > 0);
+  const filter = asked === 'need_approval' && !showsApprovals ? DEFAULT_ACTIVITY_FILTER : asked;
 
   const handlePageChange = (next: number) => {
     setSearchParams(next === 1 ? { filter } : { filter, page: String(next) });
@@ -61,6 +66,7 @@ export function ActivityListPage() {
         <ActivityFilterTabs
           filter={filter}
           stats={stats.data}
+          showsApprovals={showsApprovals}
           onChange={(next) => {
             setSearchParams({ filter: next });
           }}

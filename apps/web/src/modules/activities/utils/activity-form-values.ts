@@ -3,7 +3,6 @@ import {
   ActivityInput,
   activityRuleErrors,
   DEFAULT_ACTIVITY_DURATION,
-  FALLBACK_CHANNEL_NAME,
   nextFullHour,
   type Activity,
   type ActivityInputForm,
@@ -48,14 +47,19 @@ export type ActivityFormField = keyof ActivityFormValues;
 
 const isAllowedDuration = (minutes: number) => (ACTIVITY_DURATIONS as readonly number[]).includes(minutes);
 
-/** The query's channel (a name or an id), else the first active channel, else the one called 'Call' (spec 001 §9). */
+/**
+ * The query's channel (a name or an id), else the first active channel (spec 001 §9). The spec's "else
+ * 'Call'" has nothing left to cover here: `channels` are the active channels, which the form waits for, and
+ * a channel is saved by id. When none is active, 'Call' is inactive too and the server refuses an inactive
+ * channel for a new activity, so the field stays empty and the form asks for a channel.
+ */
 export function defaultChannel(channels: readonly Channel[], wanted?: string): Channel | undefined {
   if (wanted !== undefined) {
     const lower = wanted.toLowerCase();
     const asked = channels.find((channel) => channel.id === wanted || channel.name.toLowerCase() === lower);
     if (asked !== undefined) return asked;
   }
-  return channels[0] ?? channels.find((channel) => channel.name === FALLBACK_CHANNEL_NAME);
+  return channels[0];
 }
 
 function atTime(date: Dayjs, time: string): Dayjs {
@@ -279,7 +283,8 @@ function sameInstant(left: string | null | undefined, right: string | null | und
  */
 export function changedFields(input: ActivityInput, activity: Activity): ActivityUpdate {
   const changes: Record<string, unknown> = {};
-  const { id: _id, ...fields } = input;
+  // The form names its products productIds only; productId is the API's alias for other clients.
+  const { id: _id, productId: _productId, ...fields } = input;
   for (const [name, value] of Object.entries(fields) as Array<[keyof typeof fields, unknown]>) {
     if (name === 'end' && !input.allDay) continue;
     if (name === 'duration' && input.allDay) continue;

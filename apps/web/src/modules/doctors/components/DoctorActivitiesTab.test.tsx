@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import type { Activity } from '@crm/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '@/app/session';
@@ -11,7 +12,8 @@ import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { REP_USER } from '@/test/tokens';
 
 const DOCTOR = doctor();
-const TIMELINE_URL = `/api/activities?doctorId=${DOCTOR.id}&limit=100`;
+const timelineUrl = (page = 1) => `/api/activities?doctorId=${DOCTOR.id}&page=${page}&limit=20`;
+const TIMELINE_URL = timelineUrl();
 
 /** Local dates around "now", 20 November 2026 at noon. */
 const at = (month: number, day: number, hour = 10) => new Date(2026, month, day, hour).toISOString();
@@ -118,6 +120,62 @@ describe('the doctor page activities tab', { timeout: SLOW_TEST_TIMEOUT }, () =>
     expect(
       await screen.findByText(`At /activities/new?doctorId=${DOCTOR.id}&doctorName=Jean+Martin`),
     ).toBeInTheDocument();
+  });
+
+  it('pages through a doctor with more than 100 activities, 20 at a time, in the spec order', async () => {
+    // 12 upcoming (from 21 November, a day apart) and 118 past (from 19 November back), 130 in all.
+    const made = (index: number, start: string): Activity =>
+      activity({
+        ...withDoctor,
+        id: `0190a0c4-0000-7000-8000-${String(index).padStart(12, '0')}`,
+        title: `Visit ${String(index)}`,
+        start,
+        status: Date.parse(start) > Date.now() ? 'upcoming' : 'incomplete',
+      });
+    const upcoming = Array.from({ length: 12 }, (_, index) => made(index, at(10, 21 + index)));
+    const past = Array.from({ length: 118 }, (_, index) => made(100 + index, at(10, 19 - index)));
+    const expected = [...upcoming, ...past];
+    const pages = Array.from({ length: 7 }, (_, index) => index + 1);
+    api(
+      Object.fromEntries(
+        pages.map((page) => [
+          `GET ${timelineUrl(page)}`,
+          () =>
+            jsonResponse(
+              listResult(expected.slice((page - 1) * 20, page * 20), {
+                total: 130,
+                needsPagination: true,
+                pages: 7,
+                currentPage: page,
+              }),
+            ),
+        ]),
+      ),
+    );
+    const { user } = renderTab();
+
+    const timeline = await screen.findByTestId('doctor-activities');
+    const titles = () =>
+      within(timeline)
+        .getAllByTestId(/^activity-item-/)
+        .map((item) => within(item).getByRole('link').textContent);
+    expect(titles()).toEqual(expected.slice(0, 20).map((item) => item.title));
+    expect(screen.getByTestId('doctor-activities-shown')).toHaveTextContent('20 of 130 activities');
+
+    for (const shown of [40, 60, 80, 100, 120]) {
+      await user.click(screen.getByRole('button', { name: 'Show more' }));
+      await waitFor(() => {
+        expect(titles()).toHaveLength(shown);
+      });
+      expect(screen.getByTestId('doctor-activities-shown')).toHaveTextContent(`${String(shown)} of 130 activities`);
+    }
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => {
+      expect(titles()).toHaveLength(130);
+    });
+    expect(titles()).toEqual(expected.map((item) => item.title));
+    // Past 100, and nothing more to ask for.
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
   it('says when there is no activity with the doctor yet', async () => {

@@ -1,7 +1,7 @@
 import { CalendarOutlined } from '@ant-design/icons';
 import type { Activity, Doctor } from '@crm/shared';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { serverMessage } from '@/lib/errors';
@@ -12,12 +12,14 @@ import { doctorFullName } from '@/modules/doctors/utils/doctor-name';
 
 /**
  * Spec 000 §2: upcoming activities first, the soonest on top, then past ones, the latest on top, so what
- * comes next and what just happened meet in the middle.
+ * comes next and what just happened meet in the middle. The pages loaded so far are put in this order
+ * (an activity met twice, when the list moved between two pages, is kept once).
  */
 export function sortDoctorTimeline(activities: readonly Activity[], now: Date = new Date()): Activity[] {
+  const unique = [...new Map(activities.map((activity) => [activity.id, activity])).values()];
   const at = (activity: Activity) => Date.parse(activity.start);
-  const upcoming = activities.filter((activity) => at(activity) > now.getTime()).sort((a, b) => at(a) - at(b));
-  const past = activities.filter((activity) => at(activity) <= now.getTime()).sort((a, b) => at(b) - at(a));
+  const upcoming = unique.filter((activity) => at(activity) > now.getTime()).sort((a, b) => at(a) - at(b));
+  const past = unique.filter((activity) => at(activity) <= now.getTime()).sort((a, b) => at(b) - at(a));
   return [...upcoming, ...past];
 }
 
@@ -27,7 +29,7 @@ export type DoctorActivitiesTabProps = { doctor: Doctor };
 export function DoctorActivitiesTab({ doctor }: DoctorActivitiesTabProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const activities = useQuery(activityQueries.ofDoctor(doctor.id));
+  const activities = useInfiniteQuery(activityQueries.ofDoctor(doctor.id));
 
   const createButton = (
     <Button
@@ -55,7 +57,7 @@ export function DoctorActivitiesTab({ doctor }: DoctorActivitiesTabProps) {
         }
       />
     );
-  } else if (activities.data.length === 0) {
+  } else if (activities.data.pages[0]?.total === 0) {
     content = (
       <Empty
         image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -64,9 +66,25 @@ export function DoctorActivitiesTab({ doctor }: DoctorActivitiesTabProps) {
       />
     );
   } else {
+    const loaded = sortDoctorTimeline(activities.data.pages.flatMap((page) => page.activities));
+    const total = activities.data.pages.at(-1)?.total ?? loaded.length;
     content = (
       <div data-testid="doctor-activities">
-        <ActivityTimeline activities={sortDoctorTimeline(activities.data)} showDoctor={false} />
+        <ActivityTimeline activities={loaded} showDoctor={false} />
+        {activities.hasNextPage && (
+          <Flex vertical align="center" gap={8}>
+            <Typography.Text type="secondary" data-testid="doctor-activities-shown">
+              {t('activities.doctorTab.shown', { shown: loaded.length, total })}
+            </Typography.Text>
+            <Button
+              loading={activities.isFetchingNextPage}
+              onClick={() => void activities.fetchNextPage()}
+              data-testid="doctor-activities-more"
+            >
+              {t('activities.doctorTab.showMore')}
+            </Button>
+          </Flex>
+        )}
       </div>
     );
   }
