@@ -8,6 +8,7 @@ import { ActivityFormHeader } from '@/modules/activities/components/activity-for
 import { ActivityGeneralCard } from '@/modules/activities/components/activity-form/ActivityGeneralCard';
 import { ActivityNotesCard } from '@/modules/activities/components/activity-form/ActivityNotesCard';
 import { useActivitySubmit } from '@/modules/activities/hooks/useActivitySubmit';
+import { useActivityViewer } from '@/modules/activities/hooks/useActivityViewer';
 import { useMountGuard } from '@/modules/activities/hooks/useMountGuard';
 import type { ActivityFormValues } from '@/modules/activities/utils/activity-form-values';
 import { useRecordRecentDoctorMutation } from '@/modules/doctors/api';
@@ -40,7 +41,8 @@ function channelsWith(channels: readonly Channel[], activity: Activity | undefin
 
 /**
  * /activities/new and /activities/{id} (spec 001 §2, §4, §5): every field of the activity, the shared
- * validation, the approval locks, mark as done and delete. A failed save keeps everything typed.
+ * validation, the approval locks, mark as done and delete. A failed save keeps everything typed. Someone
+ * else's activity (the owner's manager, an admin) is shown read-only, with the manager's budget decision.
  */
 export function ActivityForm({
   activity,
@@ -61,10 +63,12 @@ export function ActivityForm({
   const isTimeOff = channel?.isTimeOff ?? false;
   const needsBudget = channel?.needsBudgetApproval ?? false;
 
+  const viewer = useActivityViewer(activity);
   const locks =
     activity === undefined
       ? { readOnly: false, channelLocked: false, budgetLocked: false }
       : activityFormLocks(activity);
+  const isReadOnly = locks.readOnly || !viewer.isOwner;
   const { submit, isSaving } = useActivitySubmit({
     form,
     activity,
@@ -75,7 +79,7 @@ export function ActivityForm({
 
   const handleFinish = () => {
     // Spec 001 §2: nothing submits in the first 500 ms (a double click that opened the form).
-    if (!isReady || isSaving || locks.readOnly) return;
+    if (!isReady || isSaving || isReadOnly) return;
     void submit(form.getFieldsValue(true) as ActivityFormValues);
   };
 
@@ -105,8 +109,22 @@ export function ActivityForm({
 
   return (
     <div className="page" onClickCapture={swallowWhileGuarded} onMouseDownCapture={swallowWhileGuarded}>
-      <ActivityFormHeader activity={activity} onDone={onDone} />
-      {locks.readOnly && (
+      <ActivityFormHeader activity={activity} viewer={viewer} onDone={onDone} />
+      {!viewer.isOwner && (
+        <Alert
+          type="info"
+          showIcon
+          className="activity-form-alert"
+          title={t('activities.form.notOwner')}
+          description={
+            viewer.ownerName === null
+              ? t('activities.form.notOwnerText')
+              : t('activities.form.notOwnerTextNamed', { name: viewer.ownerName })
+          }
+          data-testid="not-owner-alert"
+        />
+      )}
+      {viewer.isOwner && locks.readOnly && (
         <Alert
           type="warning"
           showIcon
@@ -121,7 +139,7 @@ export function ActivityForm({
         layout="vertical"
         className="activity-form"
         initialValues={initialValues}
-        disabled={locks.readOnly}
+        disabled={isReadOnly}
         onFinish={handleFinish}
         onValuesChange={handleValuesChange}
         data-testid="activity-form"
@@ -133,15 +151,18 @@ export function ActivityForm({
           initialProductIds={initialValues.productIds ?? []}
           isChannelLocked={locks.channelLocked}
           isTimeOff={isTimeOff}
+          isOwner={viewer.isOwner}
         />
         <ActivityDoctorCard
-          disabled={locks.readOnly}
+          disabled={isReadOnly}
           onCreateDoctor={() => {
             setCreatingDoctor(true);
           }}
         />
         <ActivityNotesCard />
-        {needsBudget && <ActivityBudgetCard activity={activity} isBudgetLocked={locks.budgetLocked} />}
+        {needsBudget && (
+          <ActivityBudgetCard activity={activity} isBudgetLocked={locks.budgetLocked} isOwner={viewer.isOwner} />
+        )}
 
         <div className="activity-form-actions">
           {isTimeOff ? (
@@ -151,7 +172,7 @@ export function ActivityForm({
               <Checkbox>{t('activities.fields.acknowledgeRules')}</Checkbox>
             </Form.Item>
           )}
-          {!locks.readOnly && (
+          {!isReadOnly && (
             <div className="form-actions">
               <Button onClick={onDone}>{t('common.cancel')}</Button>
               <Button type="primary" htmlType="submit" loading={isSaving} data-testid="save-activity">

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, Form, Input, Row, Select } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OfficeLink } from '@/modules/activities/components/activity-form/ActivityRecordLinks';
 import type { ActivityFormValues } from '@/modules/activities/utils/activity-form-values';
 import { doctorQueries } from '@/modules/doctors/api';
 
@@ -27,16 +28,19 @@ function locationOf(office: DoctorOffice): Partial<ActivityFormValues> {
 
 export type LocationFieldsProps = {
   doctorId: string | undefined;
-  disabled: boolean;
+  /** Offers a new office linked to the doctor (with its UGA extraction): users who may write the directory. */
+  canAddOffice: boolean;
 };
 
 /**
  * Spec 001 §2: the location, once a doctor is chosen: one of the doctor's offices (which fills the
- * address, phone and e-mail), a new office linked to the doctor, or an address typed freely.
+ * address, phone and e-mail, and links to the office's page), a new office linked to the doctor, or an
+ * address typed freely.
  */
-export function LocationFields({ doctorId, disabled }: LocationFieldsProps) {
+export function LocationFields({ doctorId, canAddOffice }: LocationFieldsProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ActivityFormValues>();
+  const officeId = Form.useWatch('officeId', form);
   const queryClient = useQueryClient();
   const doctor = useQuery({ ...doctorQueries.detail(doctorId ?? ''), enabled: doctorId !== undefined });
   const [addOffice, setAddOffice] = useState<{ isOpen: boolean; knownIds: readonly string[] } | null>(null);
@@ -67,7 +71,11 @@ export function LocationFields({ doctorId, disabled }: LocationFieldsProps) {
   return (
     <>
       <div className="field-with-action">
-        <Form.Item name="officeId" label={t('activities.fields.office')}>
+        <Form.Item
+          name="officeId"
+          label={t('activities.fields.office')}
+          extra={officeId ? <OfficeLink officeId={officeId} /> : undefined}
+        >
           <Select
             allowClear
             loading={doctor.isFetching}
@@ -81,18 +89,20 @@ export function LocationFields({ doctorId, disabled }: LocationFieldsProps) {
             data-testid="office-select"
           />
         </Form.Item>
-        <Form.Item label={<span aria-hidden="true">&nbsp;</span>} colon={false}>
-          <Button
-            icon={<PlusOutlined />}
-            disabled={disabled || doctor.data === undefined}
-            onClick={() => {
-              setAddOffice({ isOpen: true, knownIds: offices.map((office) => office.id) });
-            }}
-            data-testid="add-office-button"
-          >
-            {t('activities.form.addOffice')}
-          </Button>
-        </Form.Item>
+        {canAddOffice && (
+          <Form.Item label={<span aria-hidden="true">&nbsp;</span>} colon={false}>
+            <Button
+              icon={<PlusOutlined />}
+              disabled={doctor.data === undefined}
+              onClick={() => {
+                setAddOffice({ isOpen: true, knownIds: offices.map((office) => office.id) });
+              }}
+              data-testid="add-office-button"
+            >
+              {t('activities.form.addOffice')}
+            </Button>
+          </Form.Item>
+        )}
       </div>
       <Row gutter={16}>
         <Col xs={24} md={12}>
@@ -126,7 +136,7 @@ export function LocationFields({ doctorId, disabled }: LocationFieldsProps) {
           </Form.Item>
         </Col>
       </Row>
-      {addOffice !== null && doctor.data !== undefined && (
+      {canAddOffice && addOffice !== null && doctor.data !== undefined && (
         <Suspense fallback={null}>
           <AddOfficeDialog doctor={doctor.data} open={addOffice.isOpen} onClose={handleAddOfficeClosed} />
         </Suspense>

@@ -1,4 +1,5 @@
-import type { Activity } from '@crm/shared';
+import type { Activity, SessionUser } from '@crm/shared';
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -6,11 +7,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
 import { ActivityFormPage } from '@/modules/activities/pages/ActivityFormPage';
-import { activity, CALL, CHANNELS, EVENT, FACE_TO_FACE, PRODUCTS, TIME_OFF } from '@/modules/activities/test/fixtures';
+import {
+  activity,
+  CALL,
+  CHANNELS,
+  EVENT,
+  FACE_TO_FACE,
+  pendingApproval,
+  PRODUCTS,
+  TIME_OFF,
+} from '@/modules/activities/test/fixtures';
+import { setSimulatedOffline } from '@/offline/network-monitor';
 import { doctor, doctorListItem, doctorOffice, office } from '@/test/directory';
 import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
-import { REP_USER } from '@/test/tokens';
+import { DEMO_ADMIN_USER, REP_USER } from '@/test/tokens';
 
 const DOCTOR = doctor();
 const OFFICE = DOCTOR.offices[0];
@@ -41,6 +52,21 @@ function apiWith(existing: Activity, extra: Record<string, FetchHandler> = {}) {
   return api({ [`GET /api/activities/${existing.id}`]: () => jsonResponse(existing), ...extra });
 }
 
+/** A product the signed-in user is not assigned. */
+const ONCORIA = { id: '0190a0c4-0000-7000-8000-00000000d009', name: 'Oncoria', description: null, active: true };
+
+/** The representative's manager (REP_USER.managerId): reads their activities, decides their budgets. */
+const MANAGER_USER: SessionUser = {
+  id: REP_USER.managerId ?? '',
+  email: 'manager@demo-crm.fr',
+  displayName: 'Hélène Moreau',
+  firstName: 'Hélène',
+  lastName: 'Moreau',
+  isAdmin: false,
+  readWrite: true,
+  managerId: null,
+};
+
 function renderForm(path: string) {
   return renderRoutes(
     [
@@ -48,6 +74,9 @@ function renderForm(path: string) {
       { path: '/activities/new', element: <ActivityFormPage /> },
       { path: '/activities/:id', element: <ActivityFormPage /> },
       { path: '/calendar', element: <Where /> },
+      { path: '/doctors/:id', element: <Where /> },
+      { path: '/doctors/:id/signatures', element: <Where /> },
+      { path: '/offices/:id', element: <Where /> },
     ],
     path,
   );
@@ -456,5 +485,290 @@ describe('ActivityFormPage: an existing activity', { timeout: SLOW_TEST_TIMEOUT 
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/calendar');
     });
+  });
+});
+
+describe(
+  'ActivityFormPage: an activity that does not exist or cannot be reached',
+  { timeout: SLOW_TEST_TIMEOUT },
+  () => {
+    afterEach(() => {
+      setSimulatedOffline(false);
+      onlineManager.setOnline(true);
+    });
+
+    it('takes a malformed id for an unknown activity without asking the server, then opens the calendar', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const fetchMock = api();
+      const { router } = renderForm('/activities/not-an-id');
+
+      expect(await screen.findByTestId('activity-not-found')).toHaveTextContent(
+        'Activity could not be found, redirecting to calendar',
+      );
+      expect(screen.queryByText('The activity could not be loaded.')).not.toBeInTheDocument();
+      expect(callsTo(fetchMock, 'GET /api/activities/not-an-id')).toHaveLength(0);
+
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+      await waitFor(() => {
+        expect(router.state.location.pathname).toBe('/calendar');
+      });
+    });
+
+    it("takes the server's refusal of the id (400) for an unknown activity", async () => {
+      const refused = '0190a0c4-0000-7000-8000-00000000a0fe';
+      api({
+        [`GET /api/activities/${refused}`]: () =>
+          jsonResponse({ message: 'Invalid data', code: 'VALIDATION', fields: { id: 'Invalid identifier' } }, 400),
+      });
+      renderForm(`/activities/${refused}`);
+      expect(await screen.findByTestId('activity-not-found')).toHaveTextContent(
+        'Activity could not be found, redirecting to calendar',
+      );
+    });
+
+    it('says an activity not loaded yet is not available offline, then opens the calendar', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      // The demo administrator's simulation is the network state the app acts on; queries pause as in the app.
+      setSession('token', DEMO_ADMIN_USER);
+      setSimulatedOffline(true);
+      onlineManager.setOnline(false);
+      const missing = '0190a0c4-0000-7000-8000-00000000a0fd';
+      api();
+      const { router } = renderForm(`/activities/${missing}`);
+
+      expect(await screen.findByTestId('activity-not-found')).toHaveTextContent(
+        'Activity not available offline, redirecting to calendar',
+      );
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+      await waitFor(() => {
+        expect(router.state.location.pathname).toBe('/calendar');
+      });
+    });
+
+    it('says it in French too', async () => {
+      await i18n.changeLanguage('fr');
+      api();
+      renderForm('/activities/not-an-id');
+      expect(await screen.findByTestId('activity-not-found')).toHaveTextContent(
+        'Activité introuvable, redirection vers le calendrier',
+      );
+    });
+  },
+);
+
+describe('ActivityFormPage: what the viewer may do', { timeout: SLOW_TEST_TIMEOUT }, () => {
+  const waiting = activity(
+    {
+      title: 'Congrès de cardiologie',
+      approvalStatus: 'waiting_approval',
+      budgetEstimate: 1250.5,
+      needsApproval: true,
+    },
+    EVENT,
+  );
+
+  it('offers a read-only user neither a new doctor nor a new office, but lets them pick and create', async () => {
+    setSession('token', { ...REP_USER, readWrite: false });
+    api();
+    renderForm(`/activities/new?doctorId=${DOCTOR.id}&doctorName=Jean+Martin`);
+    await formReady();
+
+    expect(field('Doctor')).toHaveTextContent('Jean Martin');
+    expect(await screen.findByLabelText('Office')).toBeEnabled();
+    expect(screen.queryByTestId('create-doctor-button')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('add-office-button')).not.toBeInTheDocument();
+    expect(screen.getByTestId('save-activity')).toHaveTextContent('Create activity');
+  });
+
+  it("shows the manager a managee's waiting activity read-only, with approve and reject instead of save and delete", async () => {
+    setSession('token', MANAGER_USER);
+    const theirs = { ...waiting, productIds: [ONCORIA.id] };
+    apiWith(theirs, {
+      'GET /api/activities/pending-approvals': () => jsonResponse({ activities: [pendingApproval()] }),
+      'GET /api/users/products/all': () => jsonResponse({ products: [...PRODUCTS, ONCORIA] }),
+    });
+    renderForm(`/activities/${theirs.id}`);
+    await formReady();
+
+    expect(await screen.findByTestId('approve-activity-button')).toHaveTextContent('Approve');
+    // The representative's product, which the manager is not assigned, by its name.
+    await waitFor(() => {
+      expect(field('Products')).toHaveTextContent('Oncoria');
+    });
+    // The budget's hints speak to its owner ('your manager').
+    expect(within(field('Budget estimate')).queryByText(/Your manager validates it/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('reject-activity-button')).toHaveTextContent('Reject');
+    expect(screen.getByTestId('not-owner-alert')).toHaveTextContent(
+      'This activity belongs to Julien Lefèvre: you can view it, only its owner can change it.',
+    );
+    for (const label of ['Title', 'Channel', 'Start date', 'Budget estimate', 'Call notes']) {
+      expect(screen.getByLabelText(label)).toBeDisabled();
+    }
+    for (const testId of ['save-activity', 'delete-activity-button', 'mark-done-button', 'create-doctor-button']) {
+      expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
+    }
+  });
+
+  it('rejects after a confirmation with the notes, then shows the rejection', async () => {
+    setSession('token', MANAGER_USER);
+    let current = waiting;
+    const fetchMock = api({
+      [`GET /api/activities/${waiting.id}`]: () => jsonResponse(current),
+      'GET /api/activities/pending-approvals': () =>
+        jsonResponse({ activities: current.approvalStatus === 'waiting_approval' ? [pendingApproval()] : [] }),
+      [`PUT /api/activities/${waiting.id}/reject`]: (init) => {
+        const { notes } = jsonBody(init) as { notes: string };
+        current = {
+          ...current,
+          approvalStatus: 'rejected',
+          approvalNotes: notes,
+        };
+        return jsonResponse(current);
+      },
+    });
+    const { user } = renderForm(`/activities/${waiting.id}`);
+    await formReady();
+
+    await user.click(await screen.findByTestId('reject-activity-button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this budget request?' });
+    expect(sentTo(fetchMock, 'PUT', `/api/activities/${waiting.id}/reject`)).toHaveLength(0);
+    await user.click(within(dialog).getByTestId('reject-notes'));
+    await user.paste('Too expensive');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+
+    expect(await screen.findByText('Budget rejected')).toBeInTheDocument();
+    expect(jsonBody(sentTo(fetchMock, 'PUT', `/api/activities/${waiting.id}/reject`)[0]?.[1])).toEqual({
+      notes: 'Too expensive',
+    });
+    await waitFor(() => {
+      expect(screen.getByTestId('approval-status')).toHaveTextContent('Rejected');
+    });
+    // The server stores only the notes; the reason is the reader's language's.
+    expect(screen.getByTestId('approval-status')).toHaveTextContent(
+      'Budget approval rejected by manager: Too expensive',
+    );
+    expect(screen.queryByTestId('approve-activity-button')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('reject-activity-button')).not.toBeInTheDocument();
+  });
+
+  it("approves, says 'Failed to approve activity' when refused, then the new status once approved", async () => {
+    setSession('token', MANAGER_USER);
+    let tries = 0;
+    let current = waiting;
+    api({
+      [`GET /api/activities/${waiting.id}`]: () => jsonResponse(current),
+      'GET /api/activities/pending-approvals': () =>
+        jsonResponse({ activities: current.approvalStatus === 'waiting_approval' ? [pendingApproval()] : [] }),
+      [`PUT /api/activities/${waiting.id}/approve`]: () => {
+        tries += 1;
+        if (tries === 1) return jsonResponse({ message: 'Database unavailable', code: 'INTERNAL' }, 500);
+        current = { ...current, approvalStatus: 'approved', approvedBy: MANAGER_USER.id };
+        return jsonResponse(current);
+      },
+    });
+    const { user } = renderForm(`/activities/${waiting.id}`);
+    await formReady();
+
+    await user.click(await screen.findByTestId('approve-activity-button'));
+    expect(await screen.findByText('Failed to approve activity')).toBeInTheDocument();
+    expect(screen.getByTestId('approval-status')).toHaveTextContent('Waiting for Approval');
+
+    await user.click(screen.getByTestId('approve-activity-button'));
+    expect(await screen.findByText('Budget approved')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(screen.getByTestId('approval-status')).toHaveTextContent('Validated by Manager');
+    });
+    expect(screen.queryByTestId('approve-activity-button')).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to reject activity' and keeps the dialog with its notes", async () => {
+    setSession('token', MANAGER_USER);
+    apiWith(waiting, {
+      'GET /api/activities/pending-approvals': () => jsonResponse({ activities: [pendingApproval()] }),
+      [`PUT /api/activities/${waiting.id}/reject`]: () =>
+        jsonResponse({ message: 'Database unavailable', code: 'INTERNAL' }, 500),
+    });
+    const { user } = renderForm(`/activities/${waiting.id}`);
+    await formReady();
+
+    await user.click(await screen.findByTestId('reject-activity-button'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByTestId('reject-notes'));
+    await user.paste('Too expensive');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Failed to reject activity')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('reject-notes')).toHaveValue('Too expensive');
+  });
+
+  it("shows an admin who is not the owner's manager the activity read-only, without a decision", async () => {
+    setSession('token', DEMO_ADMIN_USER);
+    apiWith(waiting, { 'GET /api/activities/pending-approvals': () => jsonResponse({ activities: [] }) });
+    renderForm(`/activities/${waiting.id}`);
+    await formReady();
+
+    expect(screen.getByTestId('not-owner-alert')).toHaveTextContent(
+      'This activity belongs to another user: you can view it, only its owner can change it.',
+    );
+    expect(screen.getByLabelText('Title')).toBeDisabled();
+    for (const testId of [
+      'save-activity',
+      'delete-activity-button',
+      'approve-activity-button',
+      'reject-activity-button',
+    ]) {
+      expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
+    }
+  });
+
+  it('names a product the owner is no longer assigned', async () => {
+    const kept = activity({ productIds: [ONCORIA.id] });
+    apiWith(kept, { 'GET /api/users/products/all': () => jsonResponse({ products: [...PRODUCTS, ONCORIA] }) });
+    renderForm(`/activities/${kept.id}`);
+    await formReady();
+    await waitFor(() => {
+      expect(field('Products')).toHaveTextContent('Oncoria (no longer assigned to you)');
+    });
+  });
+
+  it('gives the owner of a waiting activity no decision on it, and does not ask for approvals', async () => {
+    const fetchMock = apiWith(waiting);
+    renderForm(`/activities/${waiting.id}`);
+    await formReady();
+
+    expect(screen.getByTestId('delete-activity-button')).toBeInTheDocument();
+    expect(screen.queryByTestId('not-owner-alert')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('approve-activity-button')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('reject-activity-button')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET /api/activities/pending-approvals')).toHaveLength(0);
+  });
+
+  it('links the chosen doctor to their page and consent, and the chosen office to its page, also read-only', async () => {
+    setSession('token', MANAGER_USER);
+    const visit = activity({
+      doctorId: DOCTOR.id,
+      doctorName: 'Jean Martin',
+      officeId: OFFICE?.id ?? null,
+      location: OFFICE?.name ?? null,
+    });
+    apiWith(visit);
+    const { user } = renderForm(`/activities/${visit.id}`);
+    await formReady();
+
+    expect(screen.getByTestId('activity-doctor-link')).toHaveAttribute('href', `/doctors/${DOCTOR.id}`);
+    expect(screen.getByTestId('activity-doctor-link')).toHaveTextContent("Doctor's page");
+    expect(screen.getByTestId('activity-consent-link')).toHaveAttribute('href', `/doctors/${DOCTOR.id}/signatures`);
+    expect(await screen.findByTestId('activity-office-link')).toHaveAttribute('href', `/offices/${OFFICE?.id ?? ''}`);
+
+    await user.click(screen.getByTestId('activity-doctor-link'));
+    expect(await screen.findByText(`At /doctors/${DOCTOR.id}`)).toBeInTheDocument();
+  });
+
+  it('shows no link while no doctor is chosen', async () => {
+    api();
+    renderForm('/activities/new');
+    await formReady();
+    for (const testId of ['activity-doctor-link', 'activity-consent-link', 'activity-office-link']) {
+      expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { ACTIVITY_NOT_FOUND_REDIRECT_MS } from '@crm/shared';
+import { ACTIVITY_NOT_FOUND_REDIRECT_MS, IdParams } from '@crm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { App, Card, Result, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
@@ -10,6 +10,7 @@ import { activityQueries } from '@/modules/activities/api';
 import { ActivityForm } from '@/modules/activities/components/ActivityForm';
 import { parseNewActivityParams } from '@/modules/activities/new-activity-link';
 import { activityValues, newActivityValues } from '@/modules/activities/utils/activity-form-values';
+import { useNetworkStatus } from '@/offline/network-monitor';
 import { RecordLoadError } from '@/ui/RecordLoadError';
 import '@/modules/activities/activities.css';
 
@@ -20,15 +21,21 @@ export function ActivityFormPage() {
   const [searchParams] = useSearchParams();
   const channels = useQuery(activityQueries.channels());
   const products = useQuery(activityQueries.myProducts());
-  const activity = useQuery({ ...activityQueries.detail(id ?? ''), enabled: id !== undefined });
+  const { isEffectivelyOnline } = useNetworkStatus();
+  // A malformed id names no activity: the server would only refuse it.
+  const isWellFormed = id === undefined || IdParams.safeParse({ id }).success;
+  const activity = useQuery({ ...activityQueries.detail(id ?? ''), enabled: id !== undefined && isWellFormed });
   // The prefill is read once: the form then belongs to the user.
   const [params] = useState(() => parseNewActivityParams(searchParams));
 
   // After a save or a delete, back where the user came from (the calendar, a doctor); opened directly, the list.
   const handleDone = useBackNavigation('/activities', { replace: true });
 
+  if (!isWellFormed) return <ActivityNotFound reason="notFound" />;
   if (id !== undefined && activity.isError) {
-    if (isApiError(activity.error) && activity.error.status === 404) return <ActivityNotFound />;
+    if (isApiError(activity.error) && [400, 404].includes(activity.error.status)) {
+      return <ActivityNotFound reason="notFound" />;
+    }
     return (
       <RecordLoadError
         error={activity.error}
@@ -39,6 +46,10 @@ export function ActivityFormPage() {
         onRetry={() => void activity.refetch()}
       />
     );
+  }
+  // Offline, an activity not already loaded can't be: the query waits for the network that isn't there.
+  if (id !== undefined && activity.data === undefined && !isEffectivelyOnline) {
+    return <ActivityNotFound reason="offline" />;
   }
   const helperError = channels.error ?? products.error;
   if (helperError !== null) {
@@ -74,14 +85,18 @@ export function ActivityFormPage() {
   );
 }
 
-/** Spec 001 §2: an unknown activity says so, then the calendar opens after 2 seconds. */
-function ActivityNotFound() {
+/**
+ * Spec 001 §2: an unknown activity says so, then the calendar opens after 2 seconds; offline, it says the
+ * activity is not available offline.
+ */
+function ActivityNotFound({ reason }: { reason: 'notFound' | 'offline' }) {
   const { t } = useTranslation();
+  const text = reason === 'offline' ? t('activities.form.notAvailableOffline') : t('activities.form.notFoundRedirect');
   const { message } = App.useApp();
   const navigate = useNavigate();
   useEffect(
     function redirectToCalendar() {
-      void message.error(t('activities.form.notFoundRedirect'));
+      void message.error(text);
       const timer = setTimeout(() => {
         void navigate('/calendar', { replace: true });
       }, ACTIVITY_NOT_FOUND_REDIRECT_MS);
@@ -89,11 +104,11 @@ function ActivityNotFound() {
         clearTimeout(timer);
       };
     },
-    [message, navigate, t],
+    [message, navigate, text],
   );
   return (
     <Card className="page-card">
-      <Result status="404" title={t('activities.form.notFoundRedirect')} data-testid="activity-not-found" />
+      <Result status="404" title={text} data-testid="activity-not-found" />
     </Card>
   );
 }

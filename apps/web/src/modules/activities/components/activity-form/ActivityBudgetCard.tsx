@@ -2,7 +2,7 @@ import type { Activity } from '@crm/shared';
 import { Alert, Card, Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/lib/i18n';
-import { ApprovalTag } from '@/modules/activities/components/ActivityTags';
+import { ApprovalTag, approvalNotesText } from '@/modules/activities/components/ActivityTags';
 
 const APPROVAL_ALERT_TYPES = {
   waiting_approval: 'warning',
@@ -15,11 +15,15 @@ export type ActivityBudgetCardProps = {
   activity: Activity | undefined;
   /** The budget can no longer change (spec 001 §5). */
   isBudgetLocked: boolean;
+  /** The hints speak to the owner ('your manager'): nobody else needs them. */
+  isOwner: boolean;
 };
 
 /** The form's budget section, for the channels that need a manager's approval: the estimate and where it stands. */
-export function ActivityBudgetCard({ activity, isBudgetLocked }: ActivityBudgetCardProps) {
+export function ActivityBudgetCard({ activity, isBudgetLocked, isOwner }: ActivityBudgetCardProps) {
   const { t } = useTranslation();
+  let hint: string | undefined;
+  if (isOwner) hint = isBudgetLocked ? t('activities.form.budgetLockedHint') : t('activities.form.budgetHint');
   return (
     <Card className="page-card" title={t('activities.form.sections.budget')}>
       {activity !== undefined && activity.approvalStatus !== 'none' && (
@@ -28,16 +32,11 @@ export function ActivityBudgetCard({ activity, isBudgetLocked }: ActivityBudgetC
           showIcon
           type={APPROVAL_ALERT_TYPES[activity.approvalStatus]}
           title={<ApprovalTag approvalStatus={activity.approvalStatus} />}
-          description={activity.approvalNotes ?? undefined}
+          description={approvalNotesText(t, activity.approvalStatus, activity.approvalNotes) ?? undefined}
           data-testid="approval-status"
         />
       )}
-      <Form.Item
-        name="budgetEstimate"
-        label={t('activities.fields.budgetEstimate')}
-        required
-        extra={isBudgetLocked ? t('activities.form.budgetLockedHint') : t('activities.form.budgetHint')}
-      >
+      <Form.Item name="budgetEstimate" label={t('activities.fields.budgetEstimate')} required extra={hint}>
         <InputNumber<number>
           min={0}
           step={0.01}

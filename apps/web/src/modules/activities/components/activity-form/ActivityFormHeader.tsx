@@ -1,22 +1,30 @@
 import { CheckCircleOutlined, DeleteOutlined } from '@ant-design/icons';
 import { showMarkDone, type Activity } from '@crm/shared';
 import { App, Button } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '@/lib/errors';
 import { useDeleteActivityMutation, useMarkActivityDoneMutation } from '@/modules/activities/api';
 import { ActivityStatusTag, ApprovalTag } from '@/modules/activities/components/ActivityTags';
+import { ActivityApprovalActions } from '@/modules/activities/components/activity-form/ActivityApprovalActions';
+import type { ActivityViewer } from '@/modules/activities/hooks/useActivityViewer';
 import { activityDisplayTitle } from '@/modules/activities/utils/activity-format';
 import { PageHeader } from '@/ui/PageHeader';
 
 export type ActivityFormHeaderProps = {
   /** The activity edited; a new one otherwise. */
   activity: Activity | undefined;
+  /** What the signed-in user may do with it. */
+  viewer: ActivityViewer;
   /** Back, and after a delete. */
   onDone: () => void;
 };
 
-/** The form's title row: the activity's status tags, mark as done and delete, each confirmed first (spec 001 §4). */
-export function ActivityFormHeader({ activity, onDone }: ActivityFormHeaderProps) {
+/**
+ * The form's title row: the activity's status tags; for its owner, mark as done and delete, each confirmed
+ * first (spec 001 §4); for the owner's manager, the decision on a waiting budget.
+ */
+export function ActivityFormHeader({ activity, viewer, onDone }: ActivityFormHeaderProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const markDone = useMarkActivityDoneMutation();
@@ -60,6 +68,40 @@ export function ActivityFormHeader({ activity, onDone }: ActivityFormHeaderProps
     });
   };
 
+  const isEditable = activity !== undefined && viewer.isOwner && !activity.done;
+  let actions: ReactNode;
+  if (activity !== undefined && viewer.canDecideBudget) {
+    actions = <ActivityApprovalActions activityId={activity.id} />;
+  } else if (isEditable) {
+    actions = (
+      <>
+        {showMarkDone(activity, activity.channel) && (
+          <Button
+            icon={<CheckCircleOutlined />}
+            onClick={() => {
+              handleMarkDone(activity.id);
+            }}
+            loading={markDone.isPending}
+            data-testid="mark-done-button"
+          >
+            {t('activities.form.markDone')}
+          </Button>
+        )}
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          onClick={() => {
+            handleDelete(activity.id);
+          }}
+          loading={remove.isPending}
+          data-testid="delete-activity-button"
+        >
+          {t('common.delete')}
+        </Button>
+      </>
+    );
+  }
+
   return (
     <PageHeader
       title={activity === undefined ? t('activities.newTitle') : activityDisplayTitle(activity)}
@@ -73,36 +115,7 @@ export function ActivityFormHeader({ activity, onDone }: ActivityFormHeaderProps
           </span>
         )
       }
-      actions={
-        activity !== undefined &&
-        !activity.done && (
-          <>
-            {showMarkDone(activity, activity.channel) && (
-              <Button
-                icon={<CheckCircleOutlined />}
-                onClick={() => {
-                  handleMarkDone(activity.id);
-                }}
-                loading={markDone.isPending}
-                data-testid="mark-done-button"
-              >
-                {t('activities.form.markDone')}
-              </Button>
-            )}
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() => {
-                handleDelete(activity.id);
-              }}
-              loading={remove.isPending}
-              data-testid="delete-activity-button"
-            >
-              {t('common.delete')}
-            </Button>
-          </>
-        )
-      }
+      actions={actions}
     />
   );
 }

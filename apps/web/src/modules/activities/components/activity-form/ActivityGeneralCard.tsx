@@ -1,7 +1,9 @@
 import { ACTIVITY_DURATIONS, TIME_PICKER_STEP_MINUTES, type Channel, type Product } from '@crm/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Card, Col, DatePicker, Form, Input, Row, Select, Switch, TimePicker } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { channelLabel } from '@/lib/channel-label';
+import { activityQueries } from '@/modules/activities/api';
 import { formatDuration } from '@/modules/activities/utils/activity-format';
 import type { ActivityFormValues } from '@/modules/activities/utils/activity-form-values';
 import { ColorSwatch } from '@/ui/ColorSwatch';
@@ -16,6 +18,8 @@ export type ActivityGeneralCardProps = {
   /** The channel can no longer change (spec 001 §5). */
   isChannelLocked: boolean;
   isTimeOff: boolean;
+  /** Someone else's activity carries their products, not the viewer's. */
+  isOwner: boolean;
 };
 
 /** The form's general section: channel, title, when and how long, products. */
@@ -25,18 +29,27 @@ export function ActivityGeneralCard({
   initialProductIds,
   isChannelLocked,
   isTimeOff,
+  isOwner,
 }: ActivityGeneralCardProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ActivityFormValues>();
   const allDay = Form.useWatch('allDay', form) ?? false;
   const userHasProducts = products.length > 0;
 
+  // A product unassigned since stays on the activities that have it; someone else's are theirs: both are
+  // named from the list of every product.
+  const otherProductIds = initialProductIds.filter((id) => !products.some((product) => product.id === id));
+  const allProducts = useQuery({ ...activityQueries.allProducts(), enabled: otherProductIds.length > 0 });
+  const otherProductLabel = (id: string) => {
+    const name = allProducts.data?.find((product) => product.id === id)?.name;
+    if (!isOwner) return name ?? t('activities.form.ownerProduct');
+    return name === undefined
+      ? t('activities.form.unassignedProduct')
+      : t('activities.form.unassignedProductNamed', { name });
+  };
   const productOptions = [
     ...products.map((product) => ({ value: product.id, label: product.name })),
-    // A product unassigned since stays on the activities that have it.
-    ...initialProductIds
-      .filter((id) => !products.some((product) => product.id === id))
-      .map((id) => ({ value: id, label: t('activities.form.unassignedProduct') })),
+    ...otherProductIds.map((id) => ({ value: id, label: otherProductLabel(id) })),
   ];
 
   return (
