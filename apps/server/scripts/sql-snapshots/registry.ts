@@ -93,7 +93,8 @@ export const registry: RepositoryQueries[] = [
       findById: { args: () => [ids.activity] },
       page: activityFilters.map(([shape, filter]) => ({
         shape,
-        args: () => [filter, { offset: 0, limit: 20, direction: 'asc' }],
+        // A doctor's list without status is their timeline (upcoming first, then the past).
+        args: () => [filter, { offset: 0, limit: 20, order: filter.scope.kind === 'doctor' ? 'timeline' : 'asc' }],
       })),
       count: activityFilters.map(([shape, filter]) => ({ shape, args: () => [filter], rows: [{ count: 0 }] })),
       calendar: [

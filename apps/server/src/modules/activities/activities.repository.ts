@@ -79,8 +79,14 @@ export type ActivityListFilter = {
   now: string;
 };
 
-/** Which page of a list, in which start order. */
-export type ActivityPageRequest = { offset: number; limit: number; direction: 'asc' | 'desc' };
+/**
+ * The order of a list: by start, forward or back; or the doctor timeline's order of spec 000 §2, upcoming
+ * first (soonest first), then past ones (latest first), across pages.
+ */
+export type ActivityListOrder = 'asc' | 'desc' | 'timeline';
+
+/** Which page of a list, in which order. */
+export type ActivityPageRequest = { offset: number; limit: number; order: ActivityListOrder };
 
 const WAITING: ApprovalStatus = 'waiting_approval';
 const DAY_MS = 86_400_000;
@@ -108,6 +114,26 @@ type StatusCondition = ActivityListStatus | DonePart | undefined;
  * literal: a bound value can't prove the index's condition to either planner.
  */
 const isWaiting = (eb: ActivitiesFrom) => eb('a.approval_status', '=', sql.lit(WAITING));
+
+/** Orders by start and id (qualified or not: inside the page query and around it). */
+function inListOrder<DB, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+  order: ActivityListOrder,
+  now: string,
+  table: 'a' | null,
+) {
+  const start = sql.ref(table === null ? 'start_at' : `${table}.start_at`);
+  const id = sql.ref(table === null ? 'id' : `${table}.id`);
+  if (order !== 'timeline') return qb.orderBy(start, order).orderBy(id, order);
+  const upcoming = sql`${start} > ${now}`;
+  // Past rows have null in the two middle keys, so only the last two order them.
+  return qb
+    .orderBy(sql`case when ${upcoming} then 0 else 1 end`)
+    .orderBy(sql`case when ${upcoming} then ${start} end`)
+    .orderBy(sql`case when ${upcoming} then ${id} end`)
+    .orderBy(start, 'desc')
+    .orderBy(id, 'desc');
+}
 
 function withActivityColumns<O>(qb: SelectQueryBuilder<Database & { a: ActivitiesTable }, 'a', O>) {
   return qb
@@ -168,35 +194,31 @@ export class ActivitiesRepository {
    */
   async page(
     filter: ActivityListFilter,
-    { offset, limit, direction }: ActivityPageRequest,
+    { offset, limit, order }: ActivityPageRequest,
     db: Db = this.db,
   ): Promise<ActivityRow[]> {
+    const { now } = filter;
     const ids = (qb: QueryCreator<Database>, status: StatusCondition) =>
       this.filtered(qb.selectFrom('activities as a'), filter, status).select(['a.id', 'a.start_at']);
-    return withActivityColumns(
-      db
-        .with('page', (qb) => {
-          if (filter.status !== 'done') {
-            return ids(qb, filter.status)
-              .orderBy('a.start_at', direction)
-              .orderBy('a.id', direction)
+    return inListOrder(
+      withActivityColumns(
+        db
+          .with('page', (qb) => {
+            if (filter.status !== 'done') {
+              return inListOrder(ids(qb, filter.status), order, now, 'a').limit(limit).offset(offset);
+            }
+            // Both parts merged in list order, each read in its index's order (no sort), up to the page.
+            return inListOrder(ids(qb, 'markedDone').unionAll(ids(qb, 'startedTimeOff')), order, now, null)
               .limit(limit)
               .offset(offset);
-          }
-          // Both parts merged in list order, each read in its index's order (no sort), up to the page.
-          return ids(qb, 'markedDone')
-            .unionAll(ids(qb, 'startedTimeOff'))
-            .orderBy('start_at', direction)
-            .orderBy('id', direction)
-            .limit(limit)
-            .offset(offset);
-        })
-        .selectFrom('page')
-        .innerJoin('activities as a', 'a.id', 'page.id'),
-    )
-      .orderBy('a.start_at', direction)
-      .orderBy('a.id', direction)
-      .execute();
+          })
+          .selectFrom('page')
+          .innerJoin('activities as a', 'a.id', 'page.id'),
+      ),
+      order,
+      now,
+      'a',
+    ).execute();
   }
 
   async count(filter: ActivityListFilter, db: Db = this.db): Promise<number> {

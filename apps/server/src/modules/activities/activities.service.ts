@@ -29,7 +29,12 @@ import type { IdempotencyKeysRepository } from '#server/modules/idempotency/idem
 import { auditUser, changedFields } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import { toActivity, toActivityStats, toCalendarActivity, toPendingApproval } from './activities.mapper.ts';
-import type { ActivitiesRepository, ActivityListFilter, ActivityRow } from './activities.repository.ts';
+import type {
+  ActivitiesRepository,
+  ActivityListFilter,
+  ActivityListOrder,
+  ActivityRow,
+} from './activities.repository.ts';
 import { listScope, requireApprover, requireOwner, requireReader } from './activity-access.ts';
 import { type Draft, draftColumns, mergedDraft, newActivityRow, spanErrors, toCents } from './activity-drafts.ts';
 import type { ActivityExtrasRepository } from './activity-extras.repository.ts';
@@ -61,9 +66,12 @@ const auditMetadata = (activity: { title: string | null; doctorName: string | nu
   doctorName: activity.doctorName,
 });
 
-/** Upcoming and waiting lists, and a range without a status, read forward in time; the others newest first. */
-function listDirection(query: ActivityListQuery, range: ActivityListFilter['range']): 'asc' | 'desc' {
-  if (query.status === undefined) return range === undefined ? 'desc' : 'asc';
+/**
+ * Upcoming and waiting lists, and a range without a status, read forward in time; without status or range
+ * (a doctor's timeline) upcoming first, then the past; the others newest first.
+ */
+function listOrder(query: ActivityListQuery, range: ActivityListFilter['range']): ActivityListOrder {
+  if (query.status === undefined) return range === undefined ? 'timeline' : 'asc';
   return query.status === 'upcoming' || query.status === 'waiting_approval' ? 'asc' : 'desc';
 }
 
@@ -89,7 +97,7 @@ export class ActivitiesService {
       activities.page(filter, {
         offset: (query.page - 1) * query.limit,
         limit: query.limit,
-        direction: listDirection(query, range),
+        order: listOrder(query, range),
       }),
       activities.count(filter),
     ]);

@@ -495,6 +495,29 @@ describe.each(engines())('activities on %s', (engine) => {
       expect((await ids(cast.api.admin)).sort()).toEqual([own.id, colleagues.id, strangers.id].sort());
       expect(await ids(cast.api.otherManager)).toEqual([strangers.id]);
     });
+
+    it("pages a doctor's timeline upcoming first (soonest first), then the past (latest first)", async () => {
+      const doctor = await t.factory.doctor({ lastName: 'Chronologie' });
+      const made: { id: string; start: string }[] = [];
+      // Created out of order, with two pairs at the same start to show the tie-break.
+      for (const days of [-3, 5, -1, 2, -10, 9, 2, -20, 1, -1, 30, -2]) {
+        const start = inDays(days);
+        const { id } = await t.factory.activity({ ownerId: cast.users.rep.id, doctorId: doctor.id, start });
+        made.push({ id, start });
+      }
+      const future = made.filter((item) => Date.parse(item.start) > Date.now());
+      const past = made.filter((item) => Date.parse(item.start) <= Date.now());
+      const byStartThenId = (a: { start: string; id: string }, b: { start: string; id: string }) =>
+        a.start === b.start ? (a.id < b.id ? -1 : 1) : a.start < b.start ? -1 : 1;
+      const expected = [...future.sort(byStartThenId), ...past.sort(byStartThenId).reverse()].map(({ id }) => id);
+
+      const page = async (number: number) =>
+        (await rep('GET', `/api/activities?doctorId=${doctor.id}&limit=10&page=${number}`)).body as ActivityListResult;
+      const first = await page(1);
+      const second = await page(2);
+      expect(first).toMatchObject({ total: 12, pages: 2, currentPage: 1, needsPagination: true });
+      expect([...first.activities, ...second.activities].map(({ id }) => id)).toEqual(expected);
+    });
   });
 
   describe('lists, calendar and stats', () => {

@@ -229,7 +229,7 @@ order by
   "a"."id" asc;
 
 -- ActivitiesRepository.page (a doctor's, of the user and their managees)
--- parameters: ["doctor-1", "user-1", "user-1", 20, 0]
+-- parameters: ["doctor-1", "user-1", "user-1", "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", 20, 0, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
 with
   "page" as (
     select
@@ -251,12 +251,22 @@ with
         )
       )
     order by
-      "a"."start_at" asc,
-      "a"."id" asc
+      case
+        when "a"."start_at" > $4 then 0
+        else 1
+      end,
+      case
+        when "a"."start_at" > $5 then "a"."start_at"
+      end,
+      case
+        when "a"."start_at" > $6 then "a"."id"
+      end,
+      "a"."start_at" desc,
+      "a"."id" desc
     limit
-      $4
+      $7
     offset
-      $5
+      $8
   )
 select
   "a".*,
@@ -271,11 +281,21 @@ from
   inner join "channels" as "c" on "c"."id" = "a"."channel_id"
   inner join "users" as "o" on "o"."id" = "a"."owner_id"
 order by
-  "a"."start_at" asc,
-  "a"."id" asc;
+  case
+    when "a"."start_at" > $9 then 0
+    else 1
+  end,
+  case
+    when "a"."start_at" > $10 then "a"."start_at"
+  end,
+  case
+    when "a"."start_at" > $11 then "a"."id"
+  end,
+  "a"."start_at" desc,
+  "a"."id" desc;
 
 -- ActivitiesRepository.page (a doctor's, of anyone)
--- parameters: ["doctor-1", 20, 0]
+-- parameters: ["doctor-1", "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", 20, 0, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
 with
   "page" as (
     select
@@ -286,12 +306,22 @@ with
     where
       "a"."doctor_id" = $1
     order by
-      "a"."start_at" asc,
-      "a"."id" asc
+      case
+        when "a"."start_at" > $2 then 0
+        else 1
+      end,
+      case
+        when "a"."start_at" > $3 then "a"."start_at"
+      end,
+      case
+        when "a"."start_at" > $4 then "a"."id"
+      end,
+      "a"."start_at" desc,
+      "a"."id" desc
     limit
-      $2
+      $5
     offset
-      $3
+      $6
   )
 select
   "a".*,
@@ -306,8 +336,18 @@ from
   inner join "channels" as "c" on "c"."id" = "a"."channel_id"
   inner join "users" as "o" on "o"."id" = "a"."owner_id"
 order by
-  "a"."start_at" asc,
-  "a"."id" asc;
+  case
+    when "a"."start_at" > $7 then 0
+    else 1
+  end,
+  case
+    when "a"."start_at" > $8 then "a"."start_at"
+  end,
+  case
+    when "a"."start_at" > $9 then "a"."id"
+  end,
+  "a"."start_at" desc,
+  "a"."id" desc;
 
 -- ActivitiesRepository.count (owner, upcoming)
 -- parameters: ["user-1", "2026-03-02T09:00:00.000Z"]

@@ -229,7 +229,7 @@ order by
   "a"."id" asc;
 
 -- ActivitiesRepository.page (a doctor's, of the user and their managees)
--- parameters: ["doctor-1", "user-1", "user-1", 20, 0]
+-- parameters: ["doctor-1", "user-1", "user-1", "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", 20, 0, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
 with
   "page" as (
     select
@@ -251,8 +251,18 @@ with
         )
       )
     order by
-      "a"."start_at" asc,
-      "a"."id" asc
+      case
+        when "a"."start_at" > ? then 0
+        else 1
+      end,
+      case
+        when "a"."start_at" > ? then "a"."start_at"
+      end,
+      case
+        when "a"."start_at" > ? then "a"."id"
+      end,
+      "a"."start_at" desc,
+      "a"."id" desc
     limit
       ?
     offset
@@ -271,11 +281,21 @@ from
   inner join "channels" as "c" on "c"."id" = "a"."channel_id"
   inner join "users" as "o" on "o"."id" = "a"."owner_id"
 order by
-  "a"."start_at" asc,
-  "a"."id" asc;
+  case
+    when "a"."start_at" > ? then 0
+    else 1
+  end,
+  case
+    when "a"."start_at" > ? then "a"."start_at"
+  end,
+  case
+    when "a"."start_at" > ? then "a"."id"
+  end,
+  "a"."start_at" desc,
+  "a"."id" desc;
 
 -- ActivitiesRepository.page (a doctor's, of anyone)
--- parameters: ["doctor-1", 20, 0]
+-- parameters: ["doctor-1", "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", 20, 0, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
 with
   "page" as (
     select
@@ -286,8 +306,18 @@ with
     where
       "a"."doctor_id" = ?
     order by
-      "a"."start_at" asc,
-      "a"."id" asc
+      case
+        when "a"."start_at" > ? then 0
+        else 1
+      end,
+      case
+        when "a"."start_at" > ? then "a"."start_at"
+      end,
+      case
+        when "a"."start_at" > ? then "a"."id"
+      end,
+      "a"."start_at" desc,
+      "a"."id" desc
     limit
       ?
     offset
@@ -306,8 +336,18 @@ from
   inner join "channels" as "c" on "c"."id" = "a"."channel_id"
   inner join "users" as "o" on "o"."id" = "a"."owner_id"
 order by
-  "a"."start_at" asc,
-  "a"."id" asc;
+  case
+    when "a"."start_at" > ? then 0
+    else 1
+  end,
+  case
+    when "a"."start_at" > ? then "a"."start_at"
+  end,
+  case
+    when "a"."start_at" > ? then "a"."id"
+  end,
+  "a"."start_at" desc,
+  "a"."id" desc;
 
 -- ActivitiesRepository.count (owner, upcoming)
 -- parameters: ["user-1", "2026-03-02T09:00:00.000Z"]
