@@ -20,6 +20,8 @@ export const DEFAULT_ACTIVITY_FILTER: ActivityFilter = 'upcoming';
 
 export const APPROVAL_STATUSES = ['none', 'waiting_approval', 'approved', 'rejected'] as const;
 type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+/** The manager's notes on a rejected budget (the product's limit; the spec gives none). */
+export const REJECTION_NOTES_MAX_LENGTH = 2000;
 
 /** Page sizes of spec 001 §9: 50 by status, 20 in the paged view. */
 export const ACTIVITY_PAGE_SIZE = 50;
@@ -37,9 +39,6 @@ export const ATTENDEE_SEARCH_LIMIT = 10;
 export const OFFICE_SEARCH_LIMIT = 20;
 export const ACTIVITY_FORM_MOUNT_GUARD_MS = 500;
 export const ACTIVITY_NOT_FOUND_REDIRECT_MS = 2_000;
-/** Dashboard stats: polled every 15 s, stale after 5 s (spec 000 §§7, 9). */
-export const DASHBOARD_REFETCH_MS = 15_000;
-export const DASHBOARD_STALE_MS = 5_000;
 /** Calendar (spec 001 §§2, 9). */
 export const CALENDAR_SLOT_MIN_TIME = '06:00:00';
 export const CALENDAR_SLOT_MAX_TIME = '22:00:00';

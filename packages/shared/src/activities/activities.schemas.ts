@@ -8,6 +8,7 @@ import {
   ACTIVITY_STATUSES,
   APPROVAL_STATUSES,
   hasAtMostTwoDecimals,
+  REJECTION_NOTES_MAX_LENGTH,
 } from './activities.rules.ts';
 
 const isoDateTime = () =>
@@ -290,5 +291,5 @@ export const PendingApprovalList = z.object({ activities: z.array(PendingApprova
 export type PendingApprovalList = z.infer<typeof PendingApprovalList>;
 
 /** PUT /api/activities/{id}/reject */
-export const RejectInput = z.object({ notes: optionalText(2000) });
+export const RejectInput = z.object({ notes: optionalText(REJECTION_NOTES_MAX_LENGTH) });
 export type RejectInput = z.infer<typeof RejectInput>;

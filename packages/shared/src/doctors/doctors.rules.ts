@@ -10,7 +10,8 @@ export const GENDERS = ['M', 'F', 'O'] as const;
 export type Gender = (typeof GENDERS)[number];
 
 /** RPPS: digits only, 1 to 12 of them ('RPPS must be a numeric value up to 12 digits!'). */
-export const RPPS_PATTERN = /^\d{1,12}$/;
+export const RPPS_MAX_DIGITS = 12;
+export const RPPS_PATTERN = new RegExp(`^\\d{1,${RPPS_MAX_DIGITS}}$`);
 
 /**
  * Doctor search scoring of spec 001 section 5. Every term of the query must match (a name word or the

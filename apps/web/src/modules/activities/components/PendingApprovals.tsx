@@ -1,10 +1,11 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import type { PendingApproval } from '@crm/shared';
-import { App, Button, Input, Modal, Typography } from 'antd';
+import { App, Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApproveActivityMutation, useRejectActivityMutation } from '@/modules/activities/api';
+import { useApproveActivityMutation } from '@/modules/activities/api';
 import { ActivityTimeline } from '@/modules/activities/components/ActivityTimeline';
+import { RejectBudgetDialog } from '@/modules/activities/components/RejectBudgetDialog';
 import { formatEuros } from '@/modules/activities/utils/activity-format';
 
 export type PendingApprovalsProps = { approvals: readonly PendingApproval[] };
@@ -77,67 +78,12 @@ export function PendingApprovals({ approvals }: PendingApprovalsProps) {
           );
         }}
       />
-      <RejectDialog
-        approval={rejecting}
+      <RejectBudgetDialog
+        activityId={rejecting?.id ?? null}
         onClose={() => {
           setRejecting(null);
         }}
       />
     </>
-  );
-}
-
-type RejectDialogProps = { approval: PendingApproval | null; onClose: () => void };
-
-/** Spec 001 §4: rejecting asks for confirmation, with the notes the representative will read. */
-function RejectDialog({ approval, onClose }: RejectDialogProps) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const reject = useRejectActivityMutation();
-  const [notes, setNotes] = useState('');
-
-  const handleReject = async () => {
-    if (approval === null) return;
-    try {
-      await reject.mutateAsync({ id: approval.id, notes: notes.trim() === '' ? null : notes.trim() });
-    } catch {
-      // The dialog stays open with the notes, to try again.
-      void message.error(t('activities.approvals.rejectFailed'));
-      return;
-    }
-    void message.success(t('activities.approvals.rejected'));
-    onClose();
-  };
-
-  return (
-    <Modal
-      open={approval !== null}
-      title={t('activities.approvals.rejectTitle')}
-      okText={t('activities.approvals.reject')}
-      okButtonProps={{ danger: true, loading: reject.isPending }}
-      cancelText={t('common.cancel')}
-      onOk={() => void handleReject()}
-      onCancel={onClose}
-      afterClose={() => {
-        setNotes('');
-      }}
-      destroyOnHidden
-    >
-      <Typography.Paragraph>{t('activities.approvals.rejectText')}</Typography.Paragraph>
-      <label className="two-lines">
-        <Typography.Text>{t('activities.approvals.notes')}</Typography.Text>
-        <Input.TextArea
-          autoFocus
-          rows={4}
-          maxLength={2000}
-          value={notes}
-          placeholder={t('activities.approvals.notesPlaceholder')}
-          onChange={(event) => {
-            setNotes(event.target.value);
-          }}
-          data-testid="reject-notes"
-        />
-      </label>
-    </Modal>
   );
 }

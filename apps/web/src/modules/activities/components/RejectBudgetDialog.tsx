@@ -1,3 +1,4 @@
+import { REJECTION_NOTES_MAX_LENGTH } from '@crm/shared';
 import { App, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +11,8 @@ export type RejectBudgetDialogProps = {
 };
 
 /**
- * Spec 001 §4: rejecting a budget asks for confirmation, with notes the representative will read (the
- * server records the spec's reason, 'Budget approval rejected by manager', with them). The approvals list
- * and the activity's page both use it.
+ * Spec 001 §4: rejecting a budget asks for confirmation, with notes the representative will read after the
+ * spec's reason, 'Budget approval rejected by manager'. The approvals list and the activity's page both use it.
  */
 export function RejectBudgetDialog({ activityId, onClose }: RejectBudgetDialogProps) {
   const { t } = useTranslation();
@@ -54,7 +54,7 @@ export function RejectBudgetDialog({ activityId, onClose }: RejectBudgetDialogPr
         <Input.TextArea
           autoFocus
           rows={4}
-          maxLength={2000}
+          maxLength={REJECTION_NOTES_MAX_LENGTH}
           value={notes}
           placeholder={t('activities.approvals.notesPlaceholder')}
           onChange={(event) => {

@@ -1,4 +1,4 @@
-import { DoctorInput } from '@crm/shared';
+import { DoctorInput, RPPS_MAX_DIGITS } from '@crm/shared';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requiredRule, schemaRule } from '@/lib/form-rules';
@@ -25,7 +25,7 @@ export function DoctorFormFields() {
           rules={[requiredRule(), schemaRule(shape.rpps)]}
           validateFirst
         >
-          <Input inputMode="numeric" autoComplete="off" maxLength={12} />
+          <Input inputMode="numeric" autoComplete="off" maxLength={RPPS_MAX_DIGITS} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
