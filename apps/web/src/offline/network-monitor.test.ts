@@ -7,8 +7,9 @@ import {
   isEffectivelyOnline,
   setSimulatedOffline,
   SIMULATED_OFFLINE_STORAGE_KEY,
+  startNetworkMonitor,
 } from '@/offline/network-monitor';
-import { jsonResponse, stubFetch } from '@/test/fetch';
+import { callsTo, jsonResponse, stubFetch } from '@/test/fetch';
 import { DEMO_ADMIN_USER, REP_USER } from '@/test/tokens';
 
 function stubHealth(isUp: boolean) {
@@ -64,6 +65,27 @@ describe('network monitor', () => {
     timeout.abort();
     await expect(check).resolves.toBe(false);
     timeoutSpy.mockRestore();
+  });
+
+  it('checks the health call at start, then every 30 seconds until stopped', async () => {
+    vi.useFakeTimers();
+    const fetchMock = stubHealth(true);
+    const stop = startNetworkMonitor();
+    try {
+      expect(callsTo(fetchMock, 'GET /api/health')).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(29_900);
+      expect(callsTo(fetchMock, 'GET /api/health')).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(callsTo(fetchMock, 'GET /api/health')).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(callsTo(fetchMock, 'GET /api/health')).toHaveLength(3);
+      stop();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(callsTo(fetchMock, 'GET /api/health')).toHaveLength(3);
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
   });
 
   it('announces coming back online once', async () => {

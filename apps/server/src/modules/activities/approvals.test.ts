@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activity, PendingApprovalList } from '@crm/shared';
 import { activityCast, type ActivityCast, inDays } from '#server/test/activity-cast.ts';
-import type { Call } from '#server/test/callers.ts';
+import { type Call, callerFor } from '#server/test/callers.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
 import { activitySnapshot } from '#server/test/table-counts.ts';
 
@@ -69,6 +69,30 @@ describe.each(engines())('marking done and budget approval on %s', (engine) => {
         });
       }
       expect(await activitySnapshot(t.database.db, activity.id)).toEqual(before);
+    });
+
+    it('marks done with {done: true} alone even when the form rules now fail, while an edit is refused', async () => {
+      // A representative without products may save an activity without one; once given products, the form
+      // asks for one, but the activity can still be marked done as it stands.
+      const newcomer = await t.factory.user();
+      const newcomerApi = await callerFor(t, newcomer);
+      const created = await newcomerApi('POST', '/api/activities', cast.validCall({ productIds: [] }));
+      expect(created.status).toBe(201);
+      const activity = created.body as Activity;
+      await t.factory.assignProducts(newcomer.id, [cast.products.cardio.id]);
+      const before = await activitySnapshot(t.database.db, activity.id);
+
+      const edit = await newcomerApi('PUT', `/api/activities/${activity.id}`, { title: 'Appel de suivi' });
+      expect(edit.status).toBe(400);
+      expect(edit.body).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        fields: { productIds: 'Please select at least one product' },
+      });
+      expect(await activitySnapshot(t.database.db, activity.id)).toEqual(before);
+
+      const { status, body } = await newcomerApi('PUT', `/api/activities/${activity.id}`, { done: true });
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ done: true, status: 'done', productIds: [], title: activity.title });
     });
 
     it('refuses to mark done a budget request that is not approved, changing nothing', async () => {

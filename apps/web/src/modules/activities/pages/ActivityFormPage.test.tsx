@@ -1,6 +1,6 @@
 import type { Activity, SessionUser } from '@crm/shared';
 import { onlineManager } from '@tanstack/react-query';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -330,6 +330,59 @@ describe('ActivityFormPage: a new activity', { timeout: SLOW_TEST_TIMEOUT }, () 
   });
 });
 
+describe('ActivityFormPage: the first 500 ms and the time picker', { timeout: SLOW_TEST_TIMEOUT }, () => {
+  it('ignores a save clicked in the first 500 ms after the form opens, and takes one after', async () => {
+    // Only the timeouts are faked, and moved by hand: the guard's 500 ms pass only when the test says so.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    /** Lets the app run what is due (promises, zero-delay timeouts, fetch answers) for `ms` fake milliseconds. */
+    const settle = async (ms: number) => {
+      await act(() => vi.advanceTimersByTimeAsync(ms));
+      await act(() => new Promise((resolve) => setImmediate(resolve)));
+    };
+    const fetchMock = api();
+    const { user } = renderForm('/activities/new');
+    let form = screen.queryByTestId('activity-form');
+    for (let step = 0; form === null && step < 200; step += 1) {
+      await settle(0);
+      form = screen.queryByTestId('activity-form');
+    }
+    if (form === null) throw new Error('The form did not open');
+
+    await settle(400);
+    // fireEvent, not user-event: testing-library's user-event wrapper waits on a timeout, faked here.
+    fireEvent.click(screen.getByTestId('save-activity'));
+    // Once the guard is lifted, a click marks the unticked acknowledgement invalid within these steps.
+    for (let step = 0; step < 3; step += 1) await settle(10);
+    expect(form).toHaveAttribute('data-ready', 'false');
+    expect(screen.getByLabelText(ACK)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('You must acknowledge the rules')).not.toBeInTheDocument();
+
+    await settle(70);
+    expect(form).toHaveAttribute('data-ready', 'true');
+    vi.useRealTimers();
+    await user.click(screen.getByTestId('save-activity'));
+    expect(await screen.findByText('You must acknowledge the rules')).toBeInTheDocument();
+    expect(screen.getByLabelText(ACK)).toHaveAttribute('aria-invalid', 'true');
+    expect(sentTo(fetchMock, 'POST', '/api/activities')).toHaveLength(0);
+  });
+
+  it('offers start minutes in steps of 15', async () => {
+    api();
+    const { user } = renderForm('/activities/new');
+    await formReady();
+    await user.click(screen.getByLabelText('Start time'));
+    const columns = await waitFor(() => {
+      const found = document.querySelectorAll('.ant-picker-dropdown .ant-picker-time-panel-column');
+      expect(found).toHaveLength(2);
+      return found;
+    });
+    const minutes = Array.from(columns[1]?.querySelectorAll('.ant-picker-time-panel-cell-inner') ?? []).map(
+      (cell) => cell.textContent,
+    );
+    expect(minutes).toEqual(['00', '15', '30', '45']);
+  });
+});
+
 describe('ActivityFormPage: an existing activity', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('sends only the changed fields, and shows the server field errors under the fields', async () => {
     const existing = activity({ productIds: [PRODUCTS[0]?.id ?? ''] });
@@ -464,6 +517,32 @@ describe('ActivityFormPage: an existing activity', { timeout: SLOW_TEST_TIMEOUT 
     expect(sentTo(fetchMock, 'DELETE', `/api/activities/${existing.id}`)).toHaveLength(1);
     // The deleted activity is not asked for again (which would answer 404).
     expect(sentTo(fetchMock, 'GET', `/api/activities/${existing.id}`)).toHaveLength(1);
+  });
+
+  it("says Failed to delete activity with the server's message when the deletion is refused, and stays", async () => {
+    const existing = activity();
+    apiWith(existing, {
+      [`DELETE /api/activities/${existing.id}`]: () =>
+        jsonResponse(
+          {
+            message: 'This activity is done and locked: it can no longer be changed or deleted',
+            code: 'ACTIVITY_LOCKED',
+          },
+          409,
+        ),
+    });
+    const { user, router } = renderForm(`/activities/${existing.id}`);
+    await formReady();
+
+    await user.click(screen.getByTestId('delete-activity-button'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText(
+        'Failed to delete activity: This activity is done and locked: it can no longer be changed or deleted',
+      ),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/activities/${existing.id}`);
+    expect(screen.queryByText('Activity deleted')).not.toBeInTheDocument();
   });
 
   it('says an unknown activity could not be found, then opens the calendar after 2 seconds', async () => {

@@ -312,4 +312,72 @@ describe('CalendarPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(screen.getByTestId('calendar-today')).toHaveTextContent("Aujourd'hui");
     expect(screen.getByRole('columnheader', { name: 'lundi' })).toBeInTheDocument();
   });
+
+  it('opens the new activity form from the create-event button', async () => {
+    api([]);
+    const { user } = renderCalendar();
+    await user.click(await screen.findByTestId('calendar-new-activity'));
+    expect(await screen.findByText('At /activities/new')).toBeInTheDocument();
+  });
+
+  it('shows the hours from 06:00 to 22:00 in 30-minute slots in the week view', async () => {
+    // The week's ranges are not stubbed: the grid is drawn whatever the events' answer.
+    api([]);
+    renderCalendar('/calendar?view=timeGridWeek&date=2026-11-16');
+    await waitFor(() => {
+      expect(document.querySelectorAll('td.fc-timegrid-slot-lane').length).toBeGreaterThan(0);
+    });
+    const slots = Array.from(document.querySelectorAll('td.fc-timegrid-slot-lane')).map((slot) =>
+      slot.getAttribute('data-time'),
+    );
+    const expected = Array.from({ length: 32 }, (_, index) => {
+      const minutes = 6 * 60 + index * 30;
+      return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${minutes % 60 === 0 ? '00' : '30'}:00`;
+    });
+    expect(slots).toEqual(expected);
+  });
+
+  it('snaps a click in the week view to the quarter hour', async () => {
+    // The week grid laid out as a browser would: 100 px day columns, 20 px half-hour rows from 06:00. Set
+    // before the calendar measures its rows, which it does as it draws them.
+    const SLOT = 20;
+    const rect = (left: number, top: number, width: number, height: number) =>
+      ({
+        left,
+        top,
+        right: left + width,
+        bottom: top + height,
+        width,
+        height,
+        x: left,
+        y: top,
+        toJSON: () => ({}),
+      }) as DOMRect;
+    const dayColumns = () => Array.from(document.querySelectorAll<HTMLElement>('td.fc-timegrid-col[data-date]'));
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const column = dayColumns().indexOf(this);
+      if (column >= 0) return rect(column * CELL, 0, CELL, 32 * SLOT);
+      if (this.matches('.fc-timegrid-slots tr')) {
+        const row = Array.from(this.parentElement?.children ?? []).indexOf(this);
+        return rect(0, row * SLOT, 7 * CELL, SLOT);
+      }
+      return rect(0, 0, 7 * CELL, 32 * SLOT);
+    });
+    // The calendar measures its rows only once they have a height.
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(32 * SLOT);
+    document.elementFromPoint = (x: number) => dayColumns()[Math.floor(x / CELL)] ?? null;
+    api([]);
+    renderCalendar('/calendar?view=timeGridWeek&date=2026-11-16');
+    const wednesday = await waitFor(() => {
+      const column = document.querySelector('td.fc-timegrid-col[data-date="2026-11-18"] .fc-timegrid-col-frame');
+      expect(column).not.toBeNull();
+      return column as Element;
+    });
+
+    // Three quarters down the 10:00 row: 10:15 with a 15-minute snap (a 30-minute one would say 10:00).
+    const point = { clientX: 2 * CELL + CELL / 2, clientY: 8 * SLOT + SLOT * 0.75, button: 0 };
+    fireEvent.mouseDown(wednesday, point);
+    fireEvent.mouseUp(wednesday, point);
+    expect(await screen.findByText(/^At \/activities\/new\?date=2026-11-18&time=10%3A15&/)).toBeInTheDocument();
+  });
 });

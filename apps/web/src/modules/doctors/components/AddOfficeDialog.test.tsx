@@ -159,4 +159,23 @@ describe('add-office dialog', { timeout: SLOW_TEST_TIMEOUT }, () => {
     await user.click(within(dialog).getByTestId('create-office-submit'));
     expect(await screen.findByText('Office created but linking failed')).toBeInTheDocument();
   });
+
+  it("says Failed to create office with the server's message when the creation is refused", async () => {
+    const fetchMock = api({
+      'POST /api/offices': () =>
+        jsonResponse(
+          { message: 'Some values are invalid: uga: This field is too long', code: 'VALIDATION_ERROR' },
+          400,
+        ),
+    });
+    const { user, dialog, onClose } = renderDialog();
+    await user.click(within(dialog).getByRole('tab', { name: 'Create new' }));
+    await fillNewOffice(user, dialog);
+    await user.click(within(dialog).getByTestId('create-office-submit'));
+    expect(
+      await screen.findByText('Failed to create office: Some values are invalid: uga: This field is too long'),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, `POST /api/doctors/${DOCTOR.id}/offices`)).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });

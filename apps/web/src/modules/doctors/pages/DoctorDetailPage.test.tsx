@@ -224,4 +224,29 @@ describe('DoctorDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     const rppsItem = screen.getByLabelText('RPPS').closest('.ant-form-item') as HTMLElement;
     expect(await within(rppsItem).findByText('A doctor with this RPPS already exists')).toBeInTheDocument();
   });
+
+  it("says Failed to delete doctor with the server's message when the deletion is refused, and stays", async () => {
+    api({
+      [`DELETE ${DOCTOR_PATH}`]: () => jsonResponse({ message: 'Doctor not found', code: 'DOCTOR_NOT_FOUND' }, 404),
+    });
+    const { user, router } = renderPage();
+    await user.click(await screen.findByTestId('delete-doctor-button'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete doctor: Doctor not found')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/doctors/${DOCTOR.id}`);
+  });
+
+  it("says Failed to set primary office with the server's message when it is refused, the primary unchanged", async () => {
+    api({
+      [`PUT ${DOCTOR_PATH}/offices/${SECOND.id}/primary`]: () =>
+        jsonResponse({ message: 'This office is not linked to this doctor', code: 'NOT_LINKED' }, 404),
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByTestId(`set-primary-${SECOND.id}`));
+    expect(
+      await screen.findByText('Failed to set primary office: This office is not linked to this doctor'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId(`primary-tag-${PRIMARY.id}`)).toBeInTheDocument();
+    expect(screen.queryByTestId(`primary-tag-${SECOND.id}`)).not.toBeInTheDocument();
+  });
 });

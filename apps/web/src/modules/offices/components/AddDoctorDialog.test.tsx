@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AddDoctorDialog } from '@/modules/offices/components/AddDoctorDialog';
 import { doctor, doctorListItem, office, TARGETS } from '@/test/directory';
-import { callsTo, type FetchHandler, jsonResponse, stubFetch } from '@/test/fetch';
+import { callsTo, type FetchHandler, jsonBody, jsonResponse, requestOf, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
 
@@ -64,6 +65,29 @@ const rowOf = (results: HTMLElement, lastName: string) =>
       .closest('tr') as HTMLElement,
   );
 
+/** The doctor the create tab makes. */
+const CREATED = doctor({ id: '0190a0c4-0000-7000-8000-000000000104', firstName: 'Lucie', lastName: 'Bernard' });
+
+async function fill(user: UserEvent, dialog: HTMLElement, label: string, text: string) {
+  await user.click(within(dialog).getByLabelText(label));
+  await user.paste(text);
+}
+
+/** Opens the create tab and fills the doctor's required fields. */
+async function fillNewDoctor(user: UserEvent, dialog: HTMLElement) {
+  await user.click(within(dialog).getByRole('tab', { name: 'Create new' }));
+  await within(dialog).findByTestId('doctor-create-form');
+  await fill(user, dialog, 'RPPS', '10001234570');
+  await fill(user, dialog, 'First name', 'Lucie');
+  await fill(user, dialog, 'Last name', 'Bernard');
+  await user.click(within(dialog).getByLabelText('Primary specialty'));
+  const option = (await screen.findAllByTitle('Neurology')).find((element) =>
+    element.classList.contains('ant-select-item-option'),
+  );
+  if (option === undefined) throw new Error('No option Neurology');
+  await user.click(option);
+}
+
 signedInAsRepInEnglish();
 
 describe('add-doctor dialog', { timeout: SLOW_TEST_TIMEOUT }, () => {
@@ -106,5 +130,69 @@ describe('add-doctor dialog', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(await within(results).findByTestId(`add-existing-doctor-${NOT_HERE.id}`)).toBeInTheDocument();
     expect(await rowOf(results, 'Marchand').findByText('Already in this office')).toBeInTheDocument();
     expect(callsTo(fetchMock, `GET /api/offices/${OFFICE.id}/doctors`, { anyParams: true })).toHaveLength(2);
+  });
+
+  it("says Failed to add doctor with the server's message when the link is refused", async () => {
+    api({
+      [`POST /api/doctors/${NOT_HERE.id}/offices`]: () =>
+        jsonResponse({ message: 'This office is already linked', code: 'CONFLICT' }, 409),
+    });
+    const { user, dialog, onClose } = renderDialog();
+    await user.type(within(dialog).getByTestId('doctor-picker-input'), 'mar');
+    await user.click(await within(dialog).findByTestId(`add-existing-doctor-${NOT_HERE.id}`));
+    expect(await screen.findByText('Failed to add doctor: This office is already linked')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("creates a new doctor with the spec's validation, and adds them to the office", async () => {
+    const fetchMock = api({
+      'POST /api/doctors': () => jsonResponse(CREATED, 201),
+      [`POST /api/doctors/${CREATED.id}/offices`]: () => jsonResponse(CREATED),
+    });
+    const { user, dialog, onClose } = renderDialog();
+    await user.click(within(dialog).getByRole('tab', { name: 'Create new' }));
+    await user.click(await within(dialog).findByTestId('create-doctor-submit'));
+    await waitFor(() => {
+      expect(within(dialog).getAllByText('This field is required')).toHaveLength(4);
+    });
+    await fill(user, dialog, 'RPPS', '12345678901234');
+    await fill(user, dialog, 'E-mail', 'lucie@');
+    await user.click(within(dialog).getByTestId('create-doctor-submit'));
+    expect(await within(dialog).findByText('Invalid email format')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('RPPS')).toHaveValue('123456789012');
+    expect(callsTo(fetchMock, 'POST /api/doctors')).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('RPPS'));
+    await user.clear(within(dialog).getByLabelText('E-mail'));
+    await fillNewDoctor(user, dialog);
+    await user.click(within(dialog).getByTestId('create-doctor-submit'));
+
+    expect(await screen.findByText('Lucie Bernard created and added to the office')).toBeInTheDocument();
+    const posts = fetchMock.mock.calls.filter(([input, init]) => requestOf(input, init).method === 'POST');
+    expect(posts.map(([input]) => requestOf(input).path)).toEqual([
+      '/api/doctors',
+      `/api/doctors/${CREATED.id}/offices`,
+    ]);
+    expect(jsonBody(posts[0]?.[1])).toMatchObject({
+      rpps: '10001234570',
+      firstName: 'Lucie',
+      lastName: 'Bernard',
+      primarySpecialty: 'Neurology',
+      email: null,
+    });
+    expect(jsonBody(posts[1]?.[1])).toEqual({ officeId: OFFICE.id });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says Doctor created but linking failed when only the link fails', async () => {
+    api({
+      'POST /api/doctors': () => jsonResponse(CREATED, 201),
+      [`POST /api/doctors/${CREATED.id}/offices`]: () =>
+        jsonResponse({ message: 'An unexpected error occurred', code: 'INTERNAL_ERROR' }, 500),
+    });
+    const { user, dialog } = renderDialog();
+    await fillNewDoctor(user, dialog);
+    await user.click(within(dialog).getByTestId('create-doctor-submit'));
+    expect(await screen.findByText('Doctor created but linking failed')).toBeInTheDocument();
   });
 });

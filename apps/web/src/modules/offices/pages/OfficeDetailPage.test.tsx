@@ -203,4 +203,64 @@ describe('office page', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(screen.queryByText('Failed to save')).not.toBeInTheDocument();
     expect(within(name).getByRole('textbox')).toHaveValue('Cabinet Bellecour');
   });
+
+  function renderOffice(extra: Record<string, FetchHandler> = {}) {
+    const fetchMock = api({
+      [`GET ${OFFICE_PATH}`]: () => jsonResponse(OFFICE),
+      [`GET ${OFFICE_PATH}/doctors?page=1&limit=10`]: () => jsonResponse({ doctors: [], total: 0, pages: 0 }),
+      ...extra,
+    });
+    const rendered = renderRoutes(
+      [
+        { path: '/offices', element: <p>Office list</p> },
+        { path: '/offices/:id', element: <OfficeDetailPage /> },
+      ],
+      `/offices/${OFFICE.id}`,
+    );
+    return { ...rendered, fetchMock };
+  }
+
+  it('shows who changed the office last, and when', async () => {
+    renderOffice();
+    const card = await screen.findByTestId('last-update');
+    expect(within(card).getByText('Last update')).toBeInTheDocument();
+    expect(within(card).getByText('Updated by')).toBeInTheDocument();
+    expect(within(card).getByTestId('last-update-by')).toHaveTextContent('rep@demo-crm.fr');
+    expect(within(card).getByTestId('last-update-at')).toHaveTextContent(/^November 20, 2026 \d{2}:\d{2}$/);
+  });
+
+  it('deletes the office only once the confirmation is accepted, then goes back to the list', async () => {
+    const { user, router, fetchMock } = renderOffice({
+      [`DELETE ${OFFICE_PATH}`]: () => new Response(null, { status: 204 }),
+    });
+    await user.click(await screen.findByTestId('delete-office-button'));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent(`Delete ${OFFICE.name}?`);
+    expect(
+      within(confirm).getByText('The office and its links to 0 doctor(s) will be deleted. This cannot be undone.'),
+    ).toBeInTheDocument();
+
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(callsTo(fetchMock, `DELETE ${OFFICE_PATH}`)).toHaveLength(0);
+
+    await user.click(screen.getByTestId('delete-office-button'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Office list')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/offices');
+    expect(callsTo(fetchMock, `DELETE ${OFFICE_PATH}`)).toHaveLength(1);
+    expect(await screen.findByText('Office deleted')).toBeInTheDocument();
+  });
+
+  it("says Failed to delete office with the server's message when the deletion is refused", async () => {
+    const { user, router } = renderOffice({
+      [`DELETE ${OFFICE_PATH}`]: () => jsonResponse({ message: 'Office not found', code: 'OFFICE_NOT_FOUND' }, 404),
+    });
+    await user.click(await screen.findByTestId('delete-office-button'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete office: Office not found')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/offices/${OFFICE.id}`);
+  });
 });

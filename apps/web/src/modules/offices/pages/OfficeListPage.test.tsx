@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OfficeListPage } from '@/modules/offices/pages/OfficeListPage';
 import { office } from '@/test/directory';
-import { jsonResponse, stubFetch } from '@/test/fetch';
+import { callsTo, type FetchHandler, jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { emulatePhoneScreen } from '@/test/screen-width';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
@@ -16,15 +17,31 @@ const EMPTY = office({
   doctorCount: 0,
 });
 
-function api() {
+function api(extra: Record<string, FetchHandler> = {}) {
   return stubFetch({
     'GET /api/offices/specialties': () => jsonResponse({ specialties: [] }),
     'GET /api/offices?page=1&limit=50': () => jsonResponse({ offices: [BELLECOUR, EMPTY], total: 2, pages: 1 }),
+    ...extra,
   });
 }
 
 function renderList() {
-  return renderRoutes([{ path: '/offices', element: <OfficeListPage /> }], '/offices');
+  return renderRoutes(
+    [
+      { path: '/offices', element: <OfficeListPage /> },
+      { path: '/offices/new', element: <p>New office form</p> },
+    ],
+    '/offices',
+  );
+}
+
+async function chooseSpecialty(user: UserEvent, specialty: string) {
+  await user.click(screen.getByRole('combobox', { name: 'Filter by specialty' }));
+  const option = (await screen.findAllByTitle(specialty)).find((element) =>
+    element.classList.contains('ant-select-item-option'),
+  );
+  if (option === undefined) throw new Error(`No option ${specialty}`);
+  await user.click(option);
 }
 
 signedInAsRepInEnglish();
@@ -63,5 +80,36 @@ describe('OfficeListPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     } finally {
       restoreScreen();
     }
+  });
+
+  it('filters by several specialties at once, asking for the offices of any of them', async () => {
+    const fetchMock = api({
+      'GET /api/offices/specialties': () => jsonResponse({ specialties: ['Cardiology', 'Neurology', 'Pediatrics'] }),
+      'GET /api/offices?page=1&limit=50&specialty=Cardiology': () =>
+        jsonResponse({ offices: [BELLECOUR, EMPTY], total: 2, pages: 1 }),
+      'GET /api/offices?page=1&limit=50&specialty=Cardiology,Neurology': () =>
+        jsonResponse({ offices: [BELLECOUR], total: 1, pages: 1 }),
+    });
+    const { user, router } = renderList();
+    const table = await screen.findByTestId('offices-table');
+    expect(await within(table).findByText('Cabinet des Pentes')).toBeInTheDocument();
+
+    await chooseSpecialty(user, 'Cardiology');
+    await chooseSpecialty(user, 'Neurology');
+
+    await waitFor(() => {
+      expect(within(table).queryByText('Cabinet des Pentes')).not.toBeInTheDocument();
+    });
+    expect(within(table).getByText('Centre médical Bellecour')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET /api/offices?page=1&limit=50&specialty=Cardiology,Neurology')).toHaveLength(1);
+    expect(router.state.location.search).toBe('?specialty=Cardiology%2CNeurology');
+  });
+
+  it('shows a writer the add-office button, which opens the new office form', async () => {
+    api();
+    const { user, router } = renderList();
+    await user.click(await screen.findByRole('button', { name: /Add office/ }));
+    expect(await screen.findByText('New office form')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/offices/new');
   });
 });
