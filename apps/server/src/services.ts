@@ -29,6 +29,9 @@ import { OfficesService } from './modules/offices/offices.service.ts';
 import { RecentDoctorsRepository } from './modules/recent-doctors/recent-doctors.repository.ts';
 import { RecentDoctorsService } from './modules/recent-doctors/recent-doctors.service.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
+import { ActivityTombstonesRepository } from './modules/sync/activity-tombstones.repository.ts';
+import { SyncRepository } from './modules/sync/sync.repository.ts';
+import { SyncService } from './modules/sync/sync.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 
 /** The services the routes and hooks call, wired once per app; repositories stay private to them. */
@@ -42,6 +45,7 @@ export type Services = {
   activities: ActivitiesService;
   dashboard: DashboardService;
   idempotency: IdempotencyService;
+  sync: SyncService;
 };
 
 /** `clock` is the time every service reads; tests pass a fixed or stepping one. */
@@ -60,6 +64,8 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
   const idempotencyKeys = new IdempotencyKeysRepository(db);
   const generations = new CacheGenerationsRepository(db);
   const targets = new TargetsRepository(db);
+  const extras = new ActivityExtrasRepository(db);
+  const tombstones = new ActivityTombstonesRepository(db);
   return {
     auth: new AuthService({
       db,
@@ -80,6 +86,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       targets,
       logs,
       generations,
+      keys: idempotencyKeys,
       clock,
     }),
     offices: new OfficesService({ db, offices, doctors, links, logs, generations, clock }),
@@ -89,16 +96,18 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     activities: new ActivitiesService({
       db,
       activities: new ActivitiesRepository(db),
-      extras: new ActivityExtrasRepository(db),
+      extras,
       stats: new ActivityStatsRepository(db),
       channels,
       products,
       doctors,
       keys: idempotencyKeys,
+      tombstones,
       logs,
       clock,
     }),
     dashboard: new DashboardService({ dashboard: new DashboardRepository(db), clock }),
     idempotency: new IdempotencyService({ keys: idempotencyKeys }),
+    sync: new SyncService({ sync: new SyncRepository(db), tombstones, extras, channels, products, clock }),
   };
 }

@@ -19,6 +19,8 @@ import type { OfficeDoctorsFilter, OfficeListFilter } from '#server/modules/offi
 import { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
 import { RecentDoctorsRepository } from '#server/modules/recent-doctors/recent-doctors.repository.ts';
 import { SettingsRepository } from '#server/modules/settings/settings.repository.ts';
+import { ActivityTombstonesRepository } from '#server/modules/sync/activity-tombstones.repository.ts';
+import { SyncRepository } from '#server/modules/sync/sync.repository.ts';
 import { UsersRepository } from '#server/modules/users/users.repository.ts';
 import { queriesOf, type RepositoryQueries } from './calls.ts';
 import {
@@ -52,6 +54,7 @@ const officeWordCounts = [
   { prefix: 'parc', offices: 12 },
   { prefix: 'lyon', offices: 40 },
 ];
+const syncWindow = { start: '2025-09-02T09:00:00.000Z', end: '2026-09-02T09:00:00.000Z' };
 const month = { start: '2026-03-01T00:00:00.000Z', end: '2026-04-01T00:00:00.000Z' };
 const ownMonth: ActivityListFilter = { ...own(undefined), range: month };
 const doctorsOfManagees: ActivityListFilter = {
@@ -236,6 +239,9 @@ export const registry: RepositoryQueries[] = [
     findById: { args: () => [ids.doctor] },
     findForUser: { args: () => [ids.doctor, ids.user] },
     rppsOwner: { args: () => ['10001234567'] },
+    canonicalId: { args: () => [ids.doctor] },
+    recordTombstone: { args: (db) => [db, ids.doctor, at] },
+    addAlias: { args: (db) => [db, { alias_id: ids.otherDoctor, doctor_id: ids.doctor, created_at: at }] },
     userData: { args: () => [ids.user, ids.doctor] },
     offices: { args: () => [ids.doctor] },
     listItems: { args: () => [[ids.doctor, ids.otherDoctor], ids.user] },
@@ -356,6 +362,23 @@ export const registry: RepositoryQueries[] = [
   }),
   queriesOf(SettingsRepository, {
     getOrCreate: { args: () => ['jwt_secret', () => 'secret'], rows: [{ value: 'secret' }] },
+  }),
+  queriesOf(ActivityTombstonesRepository, {
+    record: { args: (db) => [db, { id: ids.activity, owner_id: ids.user, deleted_at: at }] },
+    after: [
+      { shape: 'first pull', args: () => [ids.user, null, 501] },
+      { shape: 'after a cursor', args: () => [ids.user, { at, id: ids.activity }, 501] },
+    ],
+  }),
+  queriesOf(SyncRepository, {
+    activitiesAfter: [
+      { shape: 'first pull, in the window', args: () => [ids.user, null, syncWindow, 501] },
+      { shape: 'after a cursor', args: () => [ids.user, { at, id: ids.activity }, null, 501] },
+    ],
+    doctorStamps: { args: () => [ids.user, syncWindow] },
+    doctorTombstonesAfter: { args: () => [{ at, id: ids.doctor }, 501] },
+    doctors: { args: () => [[ids.doctor, ids.otherDoctor], ids.user] },
+    offices: { args: () => [[ids.doctor, ids.otherDoctor]] },
   }),
   queriesOf(UsersRepository, {
     findForLogin: { args: () => ['rep@example.fr'] },

@@ -3,8 +3,12 @@ import type { IdempotencyKeysRepository, StoredAnswer } from '#server/modules/id
 import { AppError } from './app-error.ts';
 import { type Clock, isoFrom, isoNow } from './clock.ts';
 
-/** A client retries within minutes or, offline, within days; a week covers both (DESIGN.md §7). */
-export const IDEMPOTENCY_KEY_TTL_DAYS = 7;
+/**
+ * A key must outlive the longest time a device may keep a change queued: a rep offline for weeks replays
+ * changes whose first answer may have been lost, and a purged key would apply them twice. Half a year
+ * matches the offline calendar's window; what it costs in rows is in docs/decisions/0020.
+ */
+export const IDEMPOTENCY_KEY_RETENTION_DAYS = 180;
 /**
  * Old keys are deleted by about one write in a hundred rather than by a job: no process has to be the one
  * that runs it, and each clean-up has only a few hundred writes' worth of keys to remove.
@@ -40,7 +44,7 @@ export const storedBody = (stored: StoredAnswer): unknown =>
 export async function idempotentTransaction<T>(
   deps: IdempotencyDeps,
   request: IdempotentRequest | null,
-  answer: { statusCode: number; replayAs: (body: unknown) => T },
+  answer: { statusCode: number | ((value: T) => number); replayAs: (body: unknown) => T },
   work: (trx: Db) => Promise<T>,
 ): Promise<T> {
   try {
@@ -53,7 +57,7 @@ export async function idempotentTransaction<T>(
           method: request.method,
           path: request.path,
           body_hash: request.bodyHash,
-          status_code: answer.statusCode,
+          status_code: typeof answer.statusCode === 'number' ? answer.statusCode : answer.statusCode(value),
           response: JSON.stringify(value ?? null),
           created_at: isoNow(deps.clock),
         });
@@ -71,9 +75,10 @@ export async function idempotentTransaction<T>(
   }
 }
 
-async function forgetOldKeys(deps: IdempotencyDeps): Promise<void> {
+/** Deletes the keys older than the retention; exported for its test, which can't wait for the dice. */
+export async function forgetOldKeys(deps: IdempotencyDeps): Promise<void> {
   try {
-    await deps.keys.deleteBefore(deps.db, isoFrom(deps.clock, -IDEMPOTENCY_KEY_TTL_DAYS * DAY_MS));
+    await deps.keys.deleteBefore(deps.db, isoFrom(deps.clock, -IDEMPOTENCY_KEY_RETENTION_DAYS * DAY_MS));
   } catch {
     // The write itself is committed; a later write cleans up instead.
   }

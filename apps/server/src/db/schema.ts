@@ -288,6 +288,26 @@ export type IdempotencyKeysTable = {
   created_at: string;
 };
 
+/** A doctor created offline whose RPPS already existed: its client id names the existing doctor (decision 0020). */
+export type DoctorAliasesTable = {
+  alias_id: string;
+  doctor_id: string;
+  created_at: string;
+};
+
+/** A deleted activity, kept so that a device pulling changes since a cursor drops it (decision 0020). */
+export type ActivityTombstonesTable = {
+  id: string;
+  owner_id: string;
+  deleted_at: string;
+};
+
+/** A deleted doctor, kept so that devices pulling their slice drop it (decision 0020). */
+export type DoctorTombstonesTable = {
+  id: string;
+  deleted_at: string;
+};
+
 export type Database = {
   channels: ChannelsTable;
   products: ProductsTable;
@@ -296,6 +316,9 @@ export type Database = {
   activity_products: ActivityProductsTable;
   activity_attendees: ActivityAttendeesTable;
   idempotency_keys: IdempotencyKeysTable;
+  activity_tombstones: ActivityTombstonesTable;
+  doctor_aliases: DoctorAliasesTable;
+  doctor_tombstones: DoctorTombstonesTable;
   targets: TargetsTable;
   doctors: DoctorsTable;
   doctor_search_words: DoctorSearchWordsTable;

@@ -5,6 +5,7 @@ import { activityCast, type ActivityCast } from '#server/test/activity-cast.ts';
 import type { Call } from '#server/test/callers.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
 import { activitySnapshot } from '#server/test/table-counts.ts';
+import { IDEMPOTENCY_KEY_RETENTION_DAYS } from '#server/core/idempotent-transaction.ts';
 import { canonicalJson, requestHash } from './idempotency.ts';
 
 describe('request hashes', () => {
@@ -159,29 +160,70 @@ describe.each(engines())('Idempotency-Key on %s', (engine) => {
     expect(after.counts.audit_logs).toBe(before.counts.audit_logs);
   });
 
-  it('forgets keys older than seven days when a write cleans up', async () => {
-    const old = newId();
+  it('answers 10 copies of one request at once with one row, one audit entry and the same answer', async () => {
+    const key = newId();
+    const body = cast.validCall({ title: 'Rafale' });
+    const before = await activitySnapshot(t.database.db);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => rep('POST', '/api/activities', body, key)));
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([201]));
+    for (const answer of answers) expect(answer.body).toEqual(answers[0]?.body);
+    const after = await activitySnapshot(t.database.db);
+    expect(after.counts).toEqual({
+      ...before.counts,
+      activities: (before.counts.activities ?? 0) + 1,
+      activity_products: (before.counts.activity_products ?? 0) + 1,
+      audit_logs: (before.counts.audit_logs ?? 0) + 1,
+      idempotency_keys: (before.counts.idempotency_keys ?? 0) + 1,
+    });
+  });
+
+  const storeKey = async (key: string, daysAgo: number, response = '{}') => {
     await t.database.db
       .insertInto('idempotency_keys')
       .values({
         user_id: cast.users.rep.id,
-        key: old,
+        key,
         method: 'POST',
         path: '/api/activities',
         body_hash: 'x',
         status_code: 201,
-        response: '{}',
-        created_at: new Date(Date.now() - 8 * 86_400_000).toISOString(),
+        response,
+        created_at: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
       })
       .execute();
+  };
+
+  it('replays a key weeks old: a device offline that long does not apply its change twice', async () => {
+    const key = newId();
+    const body = cast.validCall({ title: 'Hors ligne' });
+    const first = await rep('POST', '/api/activities', body, key);
+    expect(first.status).toBe(201);
+    // The key as it stands after seven weeks in the table; a clean-up runs on the next write.
+    await t.database.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: new Date(Date.now() - 49 * 86_400_000).toISOString() })
+      .where('key', '=', key)
+      .execute();
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    expect((await rep('POST', '/api/activities', cast.validCall(), newId())).status).toBe(201);
+    const before = await activitySnapshot(t.database.db);
+    const replay = await rep('POST', '/api/activities', body, key);
+    expect(replay).toMatchObject({ status: 201, body: first.body });
+    expect(await activitySnapshot(t.database.db)).toEqual(before);
+  });
+
+  it(`forgets keys older than ${IDEMPOTENCY_KEY_RETENTION_DAYS} days when a write cleans up, and only those`, async () => {
+    const [old, kept] = [newId(), newId()];
+    await storeKey(old, IDEMPOTENCY_KEY_RETENTION_DAYS + 1);
+    await storeKey(kept, IDEMPOTENCY_KEY_RETENTION_DAYS - 1);
     vi.spyOn(Math, 'random').mockReturnValue(0);
     const fresh = newId();
     expect((await rep('POST', '/api/activities', cast.validCall(), fresh)).status).toBe(201);
     const keys = await t.database.db
       .selectFrom('idempotency_keys')
       .select('key')
-      .where('key', 'in', [old, fresh])
+      .where('key', 'in', [old, kept, fresh])
       .execute();
-    expect(keys.map((row) => row.key)).toEqual([fresh]);
+    expect(keys.map((row) => row.key).sort()).toEqual([kept, fresh].sort());
   });
 });

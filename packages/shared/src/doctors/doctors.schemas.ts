@@ -16,8 +16,8 @@ const optionalEmail = (message: string) =>
 export const Specialty = z.enum(SPECIALTIES, { error: 'doctors.specialtyInvalid' });
 export type Specialty = z.infer<typeof Specialty>;
 
-/** POST /api/doctors (and the new-doctor dialogs). */
-export const DoctorInput = z.object({
+/** The fields a user writes of a doctor. */
+const doctorInputFields = z.object({
   rpps: z
     .string({ error: 'validation.required' })
     .trim()
@@ -42,11 +42,17 @@ export const DoctorInput = z.object({
   }),
   secondarySpecialty: Specialty.nullish().transform((v) => v ?? null),
 });
+
+/**
+ * POST /api/doctors (and the new-doctor dialogs). The id may come from the client: a doctor created offline
+ * keeps it, and the activities queued after it name it.
+ */
+export const DoctorInput = doctorInputFields.extend({ id: uuidField().optional() });
 export type DoctorInput = z.infer<typeof DoctorInput>;
 export type DoctorInputForm = z.input<typeof DoctorInput>;
 
 /** PUT /api/doctors/{id}: the fields that change (inline edits send one). */
-export const DoctorUpdate = DoctorInput.partial().refine((body) => Object.keys(body).length > 0, {
+export const DoctorUpdate = doctorInputFields.partial().refine((body) => Object.keys(body).length > 0, {
   error: 'validation.nothingToUpdate',
 });
 export type DoctorUpdate = z.infer<typeof DoctorUpdate>;
@@ -110,6 +116,13 @@ export const Doctor = z.object({
   isRecent: z.boolean(),
 });
 export type Doctor = z.infer<typeof Doctor>;
+
+/**
+ * POST /api/doctors answered 200: a queued creation (client id and Idempotency-Key) whose RPPS already
+ * belonged to a doctor. That doctor is answered, and the client's id now names it (an alias).
+ */
+export const ExistingDoctor = Doctor.extend({ existing: z.literal(true) });
+export type ExistingDoctor = z.infer<typeof ExistingDoctor>;
 
 /** Comma-separated ids (recentIds=a,b,c), or the parameter repeated. */
 export const idListParam = () => listParam().pipe(z.array(z.uuid({ error: 'validation.id' })).max(200));

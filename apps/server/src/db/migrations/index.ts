@@ -12,6 +12,7 @@ import * as m202611260200 from './202611260200_order_recent_doctors_by_view.ts';
 import * as m202611260300 from './202611260300_index_office_search.ts';
 import * as m202611260400 from './202611260400_create_cache_generations.ts';
 import * as m202611260500 from './202611260500_store_only_rejection_notes.ts';
+import * as m202611260600 from './202611260600_offline_sync.ts';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '202611260300_index_office_search': m202611260300,
   '202611260400_create_cache_generations': m202611260400,
   '202611260500_store_only_rejection_notes': m202611260500,
+  '202611260600_offline_sync': m202611260600,
 };

@@ -28,6 +28,7 @@ import type { DoctorsRepository } from '#server/modules/doctors/doctors.reposito
 import type { IdempotencyKeysRepository } from '#server/modules/idempotency/idempotency.repository.ts';
 import { auditUser, changedFields } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
+import type { ActivityTombstonesRepository } from '#server/modules/sync/activity-tombstones.repository.ts';
 import { toActivity, toActivityStats, toCalendarActivity, toPendingApproval } from './activities.mapper.ts';
 import type {
   ActivitiesRepository,
@@ -49,6 +50,7 @@ type ActivitiesServiceDeps = {
   products: ProductsRepository;
   doctors: DoctorsRepository;
   keys: IdempotencyKeysRepository;
+  tombstones: ActivityTombstonesRepository;
   logs: LogsRepository;
   clock: Clock;
 };
@@ -231,6 +233,8 @@ export class ActivitiesService {
       if (row.done === 1) throw new AppError('ACTIVITY_LOCKED');
       const before = await this.detailOf(trx, row, now);
       await this.deps.activities.delete(trx, id);
+      // Devices that keep this activity offline learn of the deletion from it (decision 0020).
+      await this.deps.tombstones.record(trx, { id, owner_id: row.owner_id, deleted_at: now.toISOString() });
       await this.deps.logs.record(trx, {
         action: 'delete',
         entityType: 'activity',
@@ -328,6 +332,8 @@ export class ActivitiesService {
       errors[draft.productId === undefined ? 'productIds' : 'productId'] = 'activities.productNotAssigned';
     }
     if (draft.doctorId && draft.doctorId !== before?.doctorId) {
+      // A doctor created offline may have become an alias of the doctor that had its RPPS (decision 0020).
+      draft.doctorId = await this.deps.doctors.canonicalId(draft.doctorId, trx);
       const doctor = await this.deps.doctors.findById(draft.doctorId, trx);
       if (!doctor) errors.doctorId = 'activities.doctorNotFound';
       else draft.doctorName ??= `${doctor.first_name} ${doctor.last_name}`;

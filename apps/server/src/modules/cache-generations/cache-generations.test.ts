@@ -10,6 +10,7 @@ import { TargetsRepository } from '#server/modules/configuration/targets.reposit
 import { DoctorSearchRepository } from '#server/modules/doctors/doctor-search.repository.ts';
 import { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
 import { DoctorsService } from '#server/modules/doctors/doctors.service.ts';
+import { IdempotencyKeysRepository } from '#server/modules/idempotency/idempotency.repository.ts';
 import { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
 import { toSessionUser } from '#server/modules/users/users.mapper.ts';
@@ -157,6 +158,7 @@ describe.each(engines())('figures kept in memory, across processes, on %s', (eng
       targets: new TargetsRepository(db),
       logs: new LogsRepository(systemClock),
       generations: new CacheGenerationsRepository(db),
+      keys: new IdempotencyKeysRepository(db),
       clock: systemClock,
     });
     const writerTotal = async () =>
@@ -164,7 +166,7 @@ describe.each(engines())('figures kept in memory, across processes, on %s', (eng
     expect(await writerTotal()).toBe(1);
     expect(await searchTotal(other, 'bellavista')).toBe(1);
 
-    const creating = writer.create(auth, doctorInput('50505050505', 'Marc', 'Bellavista'));
+    const creating = writer.create(auth, doctorInput('50505050505', 'Marc', 'Bellavista'), null);
     await paused;
     // The other process counts the committed rows meanwhile; so does the writer itself on PostgreSQL (on SQLite
     // its one connection is held by the transaction, so its own search could only wait for the commit).

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
-import type { Database, DoctorsTable } from '#server/db/schema.ts';
+import type { Database, DoctorAliasesTable, DoctorsTable } from '#server/db/schema.ts';
 
 export type DoctorRow = DoctorsTable;
 
@@ -109,6 +109,19 @@ export class DoctorsRepository {
     return row;
   }
 
+  /**
+   * The doctor an id names: itself, or the doctor a client id became an alias of (a doctor created offline
+   * whose RPPS already existed, decision 0020).
+   */
+  async canonicalId(id: string, db: Db = this.db): Promise<string> {
+    const row = await db.selectFrom('doctor_aliases').select('doctor_id').where('alias_id', '=', id).executeTakeFirst();
+    return row?.doctor_id ?? id;
+  }
+
+  async addAlias(db: Db, row: DoctorAliasesTable): Promise<void> {
+    await db.insertInto('doctor_aliases').values(row).execute();
+  }
+
   async rppsOwner(rpps: string, db: Db = this.db): Promise<string | undefined> {
     const row = await db.selectFrom('doctors').select('id').where('rpps', '=', rpps).executeTakeFirst();
     return row?.id;
@@ -153,6 +166,15 @@ export class DoctorsRepository {
   async delete(db: Db, id: string): Promise<void> {
     await this.replaceSearchIndex(db, id, { words: [], prefixes: [] });
     await db.deleteFrom('doctors').where('id', '=', id).execute();
+  }
+
+  /** Kept so that the devices holding this doctor drop it at their next pull (decision 0020). */
+  async recordTombstone(db: Db, id: string, at: string): Promise<void> {
+    await db
+      .insertInto('doctor_tombstones')
+      .values({ id, deleted_at: at })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ deleted_at: at }))
+      .execute();
   }
 
   /** A doctor's search rows, replaced, and the prefix counts moved by the difference (decision 0012). */

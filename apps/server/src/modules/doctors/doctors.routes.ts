@@ -9,6 +9,7 @@ import {
   DoctorSearchResult,
   DoctorUpdate,
   DoctorUserDataInput,
+  ExistingDoctor,
   IdParams,
 } from '@crm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -71,11 +72,21 @@ export const doctorsRoutes: FastifyPluginAsyncZod<{ doctors: DoctorsService }> =
       schema: {
         tags,
         summary: 'Create a doctor (readWrite)',
+        description:
+          'The id may come from the client. Accepts an Idempotency-Key header (UUID): a replay answers the first ' +
+          'result, the same key with another body gets 422. With a client id and a key (an offline queue), a ' +
+          'creation whose id already names the doctor answers it again, and an RPPS that already belongs to a ' +
+          'doctor answers 200 with that doctor and `existing: true`: the client id then names that doctor ' +
+          '(activities may refer to it). Without them, a taken RPPS or id is a 409.',
         body: DoctorInput,
-        response: { 201: Doctor, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: Doctor, 200: ExistingDoctor, ...errorResponses(400, 401, 403, 409, 422) },
       },
+      config: { idempotent: true },
     },
-    async (request, reply) => reply.status(201).send(await doctors.create(requireAuth(request), request.body)),
+    async (request, reply) => {
+      const doctor = await doctors.create(requireAuth(request), request.body, request.idempotency);
+      return reply.status('existing' in doctor ? 200 : 201).send(doctor);
+    },
   );
 
   app.put(

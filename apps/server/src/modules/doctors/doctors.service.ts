@@ -1,22 +1,26 @@
 import {
-  type Doctor,
+  Doctor,
   type DoctorInput,
   type DoctorListItem,
   type DoctorSearchQuery,
   type DoctorSearchResult,
   type DoctorUpdate,
   type DoctorUserDataInput,
+  ExistingDoctor,
   pagesFor,
   searchTerms,
 } from '@crm/shared';
+import { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
 import { requireWriter } from '#server/core/access.ts';
 import { AppError, validationError } from '#server/core/app-error.ts';
 import { type Clock, isoNow } from '#server/core/clock.ts';
+import { type IdempotentRequest, idempotentTransaction } from '#server/core/idempotent-transaction.ts';
 import { GenerationCache } from '#server/core/generation-cache.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import type { CacheGenerationsRepository } from '#server/modules/cache-generations/cache-generations.repository.ts';
+import type { IdempotencyKeysRepository } from '#server/modules/idempotency/idempotency.repository.ts';
 import type { TargetsRepository } from '#server/modules/configuration/targets.repository.ts';
 import { auditUser, changedFields } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
@@ -47,6 +51,7 @@ type DoctorsServiceDeps = {
   targets: TargetsRepository;
   logs: LogsRepository;
   generations: CacheGenerationsRepository;
+  keys: IdempotencyKeysRepository;
   clock: Clock;
 };
 
@@ -62,6 +67,9 @@ const inputColumns = (input: Partial<DoctorInput>): Partial<DoctorRow> => ({
   ...(input.primarySpecialty !== undefined && { primary_specialty: input.primarySpecialty }),
   ...(input.secondarySpecialty !== undefined && { secondary_specialty: input.secondarySpecialty }),
 });
+
+const rppsTaken = (rpps: string) =>
+  new AppError('CONFLICT', { rpps }, { messageKey: 'doctors.rppsTaken', fields: { rpps: 'doctors.rppsTaken' } });
 
 export class DoctorsService {
   /**
@@ -159,47 +167,132 @@ export class DoctorsService {
     return this.detail(this.deps.db, auth, id);
   }
 
-  async create(auth: AuthContext, input: DoctorInput): Promise<Doctor> {
+  /**
+   * Creates a doctor; a client-made id is kept. The offline queue's requests (a client id and an
+   * Idempotency-Key) are exactly-once (decision 0020): a replay answers the first result, a creation retried
+   * under a new key answers the doctor its id already names, and an RPPS that already belongs to a doctor
+   * answers that doctor (`existing: true`, 200) with the client id kept as its alias, so the activities queued
+   * after it land on it. A plain creation with a taken RPPS or id is refused.
+   */
+  async create(
+    auth: AuthContext,
+    input: DoctorInput,
+    idempotency: IdempotentRequest | null,
+  ): Promise<Doctor | ExistingDoctor> {
     requireWriter(auth);
-    const id = newId();
-    const now = isoNow(this.deps.clock);
-    return this.deps.db.transaction().execute(async (trx) => {
-      await this.refuseTakenRpps(trx, input.rpps, null);
-      const row: DoctorRow = {
-        id,
-        rpps: input.rpps,
-        first_name: input.firstName,
-        last_name: input.lastName,
-        ...doctorNameColumns(input),
-        title: input.title,
-        prefix: input.prefix,
-        gender: input.gender,
-        email: input.email,
-        phone: input.phone,
-        primary_specialty: input.primarySpecialty,
-        secondary_specialty: input.secondarySpecialty,
-        created_at: now,
-        updated_at: now,
-        updated_by: auth.user.email,
-        ...NO_PRIMARY_OFFICE,
-      };
-      await this.deps.doctors.insert(trx, row);
-      await this.deps.doctors.replaceSearchIndex(trx, id, doctorSearchRows(id, input));
-      await this.deps.logs.record(trx, {
-        action: 'create',
-        entityType: 'doctor',
-        entityId: id,
-        metadata: {
-          doctorName: `${input.firstName} ${input.lastName}`,
-          firstName: input.firstName,
-          lastName: input.lastName,
+    const attempt = () =>
+      idempotentTransaction<Doctor | ExistingDoctor>(
+        { db: this.deps.db, keys: this.deps.keys, clock: this.deps.clock },
+        idempotency,
+        {
+          statusCode: (doctor) => ('existing' in doctor ? 200 : 201),
+          replayAs: (body) => z.union([ExistingDoctor, Doctor]).parse(body),
         },
-        changes: { previous: null, new: doctorFields(row) },
-        user: auditUser(auth),
-      });
-      await this.deps.generations.bump(trx, ['doctors']);
-      return this.detail(trx, auth, id);
+        (trx) => this.createIn(trx, auth, input, idempotency !== null),
+      );
+    const queued = input.id !== undefined && idempotency !== null;
+    try {
+      return await attempt();
+    } catch (error) {
+      // Two reps' queues creating the same RPPS at once: the loser's insert fails on the unique RPPS; tried
+      // again, it finds the winner's doctor and becomes its alias.
+      if (!queued || error instanceof AppError) throw error;
+      return attempt();
+    }
+  }
+
+  private async createIn(
+    trx: Db,
+    auth: AuthContext,
+    { id: clientId, ...input }: DoctorInput,
+    withKey: boolean,
+  ): Promise<Doctor | ExistingDoctor> {
+    const queued = clientId !== undefined && withKey;
+    if (clientId !== undefined) {
+      const known = await this.knownClientId(trx, auth, clientId, input.rpps, queued);
+      if (known) return known;
+    }
+    const owner = await this.deps.doctors.rppsOwner(input.rpps, trx);
+    if (owner !== undefined && clientId !== undefined && queued) return this.aliasOf(trx, auth, clientId, owner);
+    if (owner !== undefined) throw rppsTaken(input.rpps);
+    const id = clientId ?? newId();
+    const now = isoNow(this.deps.clock);
+    const row: DoctorRow = {
+      id,
+      rpps: input.rpps,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      ...doctorNameColumns(input),
+      title: input.title,
+      prefix: input.prefix,
+      gender: input.gender,
+      email: input.email,
+      phone: input.phone,
+      primary_specialty: input.primarySpecialty,
+      secondary_specialty: input.secondarySpecialty,
+      created_at: now,
+      updated_at: now,
+      updated_by: auth.user.email,
+      ...NO_PRIMARY_OFFICE,
+    };
+    await this.deps.doctors.insert(trx, row);
+    await this.deps.doctors.replaceSearchIndex(trx, id, doctorSearchRows(id, input));
+    await this.deps.logs.record(trx, {
+      action: 'create',
+      entityType: 'doctor',
+      entityId: id,
+      metadata: {
+        doctorName: `${input.firstName} ${input.lastName}`,
+        firstName: input.firstName,
+        lastName: input.lastName,
+      },
+      changes: { previous: null, new: doctorFields(row) },
+      user: auditUser(auth),
     });
+    await this.deps.generations.bump(trx, ['doctors']);
+    return this.detail(trx, auth, id);
+  }
+
+  /**
+   * A client id already used: by the doctor it created, or as the alias of an existing doctor. The queue
+   * retrying the same creation under a new key (its first answer lost) gets that doctor again; anything else
+   * is a conflict. The same RPPS is what tells the same creation: doctors are everyone's to read, so answering
+   * one reveals nothing.
+   */
+  private async knownClientId(
+    trx: Db,
+    auth: AuthContext,
+    clientId: string,
+    rpps: string,
+    queued: boolean,
+  ): Promise<Doctor | ExistingDoctor | undefined> {
+    const canonicalId = await this.deps.doctors.canonicalId(clientId, trx);
+    const existing = await this.deps.doctors.findById(canonicalId, trx);
+    if (!existing) return undefined;
+    if (!queued || existing.rpps !== rpps) {
+      throw new AppError('CONFLICT', {}, { messageKey: 'doctors.idTaken', fields: { id: 'doctors.idTaken' } });
+    }
+    const doctor = await this.detail(trx, auth, canonicalId);
+    return canonicalId === clientId ? doctor : { ...doctor, existing: true };
+  }
+
+  /** The client id becomes an alias of the doctor that already has the RPPS; the audit log says so once. */
+  private async aliasOf(trx: Db, auth: AuthContext, clientId: string, doctorId: string): Promise<ExistingDoctor> {
+    await this.deps.doctors.addAlias(trx, {
+      alias_id: clientId,
+      doctor_id: doctorId,
+      created_at: isoNow(this.deps.clock),
+    });
+    const doctor = await this.detail(trx, auth, doctorId);
+    await this.deps.logs.record(trx, {
+      action: 'alias',
+      entityType: 'doctor',
+      entityId: doctorId,
+      metadata: { doctorName: `${doctor.firstName} ${doctor.lastName}`, aliasId: clientId },
+      changes: { previous: null, new: { aliasId: clientId } },
+      user: auditUser(auth),
+    });
+    return { ...doctor, existing: true };
   }
 
   async update(auth: AuthContext, id: string, patch: DoctorUpdate): Promise<Doctor> {
@@ -289,6 +382,7 @@ export class DoctorsService {
       const before = await this.requireDoctor(trx, id);
       const officeIds = await this.deps.links.officeIdsOf(trx, id);
       await this.deps.doctors.delete(trx, id);
+      await this.deps.doctors.recordTombstone(trx, id, isoNow(this.deps.clock));
       await this.deps.links.refreshOfficeSpecialties(trx, officeIds);
       await this.deps.logs.record(trx, {
         action: 'delete',
@@ -384,12 +478,6 @@ export class DoctorsService {
 
   private async refuseTakenRpps(db: Db, rpps: string, exceptId: string | null): Promise<void> {
     const owner = await this.deps.doctors.rppsOwner(rpps, db);
-    if (owner !== undefined && owner !== exceptId) {
-      throw new AppError(
-        'CONFLICT',
-        { rpps },
-        { messageKey: 'doctors.rppsTaken', fields: { rpps: 'doctors.rppsTaken' } },
-      );
-    }
+    if (owner !== undefined && owner !== exceptId) throw rppsTaken(rpps);
   }
 }

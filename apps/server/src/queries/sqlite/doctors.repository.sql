@@ -47,6 +47,22 @@ from
 where
   "doctors"."id" = ?;
 
+-- DoctorsRepository.canonicalId
+-- parameters: ["doctor-1"]
+select
+  "doctor_id"
+from
+  "doctor_aliases"
+where
+  "alias_id" = ?;
+
+-- DoctorsRepository.addAlias
+-- parameters: ["doctor-2", "doctor-1", "2026-03-02T09:00:00.000Z"]
+insert into
+  "doctor_aliases" ("alias_id", "doctor_id", "created_at")
+values
+  (?, ?, ?);
+
 -- DoctorsRepository.rppsOwner
 -- parameters: ["10001234567"]
 select
@@ -234,6 +250,16 @@ set
 delete from "doctors"
 where
   "id" = ?;
+
+-- DoctorsRepository.recordTombstone
+-- parameters: ["doctor-1", "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
+insert into
+  "doctor_tombstones" ("id", "deleted_at")
+values
+  (?, ?)
+on conflict ("id") do update
+set
+  "deleted_at" = ?;
 
 -- DoctorsRepository.replaceSearchIndex, query 1 of 5
 -- parameters: ["doctor-1"]
