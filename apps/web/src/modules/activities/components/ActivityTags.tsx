@@ -33,9 +33,7 @@ const APPROVAL_COLORS: Record<Exclude<ApprovalStatus, 'none'>, string> = {
  */
 export function approvalNotesText(t: TFunction, approvalStatus: ApprovalStatus, notes: string | null | undefined) {
   if (approvalStatus !== 'rejected') return notes ? notes : null;
-  return notes
-    ? t('activities.approval.rejectedReasonWithNotes', { notes })
-    : t('activities.approval.rejectedReason');
+  return notes ? t('activities.approval.rejectedReasonWithNotes', { notes }) : t('activities.approval.rejectedReason');
 }
 
 export type ApprovalTagProps = {
