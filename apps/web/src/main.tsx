@@ -10,6 +10,8 @@ import { startNetworkMonitor } from '@/offline/network-monitor';
 // Before the router reads the address: the single-sign-on token must leave the address bar first.
 captureSsoCallbackParams();
 startNetworkMonitor();
+// The queue's engine and IndexedDB code stay out of the entry; what was queued waits for them a moment.
+void import('@/offline/sync').then(({ startSyncEngine }) => startSyncEngine());
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');

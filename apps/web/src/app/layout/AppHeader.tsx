@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConnectivityIndicator } from '@/app/layout/ConnectivityIndicator';
 import { useLogoutMutation } from '@/modules/auth/api';
-import { requestSync } from '@/offline/events';
 import { setSimulatedOffline, useNetworkStatus } from '@/offline/network-monitor';
 import { usePendingCount } from '@/offline/pending';
+import { syncNow } from '@/offline/sync';
 
 export type AppHeaderProps = {
   user: SessionUser;
@@ -60,7 +60,7 @@ export function AppHeader({ user, onOpenMenu }: AppHeaderProps) {
         />
       )}
       <div className="app-header-items">
-        <ConnectivityIndicator network={network} pendingCount={pendingCount} onSyncNow={requestSync} />
+        <ConnectivityIndicator network={network} pendingCount={pendingCount} onSyncNow={syncNow} />
         {!network.isEffectivelyOnline && (
           <Tag color="warning" icon={<DisconnectOutlined />} data-testid="offline-tag">
             {t('header.workingOffline')}

@@ -4,8 +4,8 @@ import { routes } from '@/app/router';
 import { clearSession, getSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
 import { countPendingItems } from '@/offline/db';
-import { SYNC_REQUESTED_EVENT } from '@/offline/events';
 import { setSimulatedOffline } from '@/offline/network-monitor';
+import { syncNow } from '@/offline/sync';
 import { callsTo, jsonResponse, stubFetch, type FetchHandler } from '@/test/fetch';
 import { renderRoutes } from '@/test/render';
 import { DEMO_ADMIN_USER, REP_USER } from '@/test/tokens';
@@ -20,6 +20,9 @@ import '@/modules/doctors/pages/DoctorListPage';
 
 // jsdom has no IndexedDB; the pending count is what matters here.
 vi.mock('@/offline/db', () => ({ countPendingItems: vi.fn(() => Promise.resolve(0)) }));
+vi.mock('@/offline/sync', () => ({
+  syncNow: vi.fn(() => Promise.resolve({ sent: 2, failed: 0, refused: 0, stopped: null, waiting: 0 })),
+}));
 
 const ONLINE_ENTRIES = ['Dashboard', 'Doctors', 'Offices', 'Mail', 'Campaigns', 'Calendar', 'Activities'];
 const ADMIN_ENTRIES = ['Users', 'Logs', 'Configuration'];
@@ -118,15 +121,13 @@ describe('application shell', () => {
     vi.mocked(countPendingItems).mockResolvedValue(2);
     apiAs(REP_USER);
     setSession('token', REP_USER);
-    const handleSyncRequested = vi.fn();
-    window.addEventListener(SYNC_REQUESTED_EVENT, handleSyncRequested);
     const { user } = renderRoutes(routes, '/');
 
     await user.hover(await screen.findByTestId('connectivity-indicator'));
     expect(await screen.findByText('Pending changes: 2')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Sync now/ }));
-    window.removeEventListener(SYNC_REQUESTED_EVENT, handleSyncRequested);
-    expect(handleSyncRequested).toHaveBeenCalledTimes(1);
+    expect(syncNow).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('All changes are synchronised')).toBeInTheDocument();
   });
 
   it('logs out through the server and returns to /login', async () => {

@@ -1,19 +1,63 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { Badge, Button, Popover } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Badge, Button, Popover } from 'antd';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '@/lib/format';
 import type { NetworkStatus } from '@/offline/network-monitor';
+import { offlineKeys } from '@/offline/query-keys';
+import { OfflineSyncError, type SyncReport } from '@/offline/sync-engine';
 
 export type ConnectivityIndicatorProps = {
   network: NetworkStatus;
   pendingCount: number;
-  onSyncNow: () => void;
+  /** The sync engine's syncNow: the popover says how it went. */
+  onSyncNow: () => Promise<SyncReport>;
 };
+
+type Notice = { kind: 'success' | 'warning' | 'error'; text: string };
+
+/** What the rep is told after 'Sync now'. */
+function noticeOf(report: SyncReport, t: TFunction): Notice {
+  switch (report.stopped) {
+    case 'unauthorized':
+    case 'signedOut':
+      return { kind: 'warning', text: t('offline.signInToSync') };
+    case 'offline':
+    case 'unreachable':
+      return { kind: 'error', text: t('offline.serverUnreachable') };
+    case null:
+      return report.waiting === 0
+        ? { kind: 'success', text: t('offline.syncDone') }
+        : { kind: 'warning', text: t('offline.syncWaiting', { count: report.waiting }) };
+  }
+}
 
 /** A dot and a label; hovering (or tapping, on a tablet) shows the details of spec 000 §2. */
 export function ConnectivityIndicator({ network, pendingCount, onSyncNow }: ConnectivityIndicatorProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [isSyncing, setIsSyncing] = useState(false);
   const isOnline = network.isEffectivelyOnline;
+
+  const handleSyncNow = async () => {
+    setIsSyncing(true);
+    let notice: Notice;
+    try {
+      notice = noticeOf(await onSyncNow(), t);
+    } catch (error) {
+      notice = {
+        kind: 'error',
+        text: error instanceof OfflineSyncError ? t('offline.cannotSyncOffline') : t('offline.syncFailed'),
+      };
+    } finally {
+      setIsSyncing(false);
+    }
+    void message[notice.kind](notice.text);
+    void queryClient.invalidateQueries({ queryKey: offlineKeys.all });
+  };
   const label = isOnline ? t('header.online') : t('header.offline');
   const detailedStatus = isOnline
     ? t('header.online')
@@ -31,7 +75,13 @@ export function ConnectivityIndicator({ network, pendingCount, onSyncNow }: Conn
       </div>
       <div>{t('header.pendingItems', { count: pendingCount })}</div>
       {isOnline && pendingCount > 0 && (
-        <Button type="primary" size="small" icon={<SyncOutlined />} onClick={onSyncNow}>
+        <Button
+          type="primary"
+          size="small"
+          icon={<SyncOutlined />}
+          loading={isSyncing}
+          onClick={() => void handleSyncNow()}
+        >
           {t('header.syncNow')}
         </Button>
       )}

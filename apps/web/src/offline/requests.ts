@@ -1,0 +1,48 @@
+import type { QueueItem } from '@/offline/db';
+
+/** One call of the existing API, sent with `Idempotency-Key: mutationId`. */
+export type SyncRequest = {
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  idempotencyKey: string;
+};
+
+/** Spec 000 §4: an unknown item type or action raises an error. */
+export class UnknownChangeError extends Error {
+  constructor(type: string, action: string) {
+    super(`Unknown sync item type or action: ${type}/${action}`);
+    this.name = 'UnknownChangeError';
+  }
+}
+
+function asObject(payload: unknown): Record<string, unknown> {
+  return payload !== null && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+}
+
+/** The call that applies a queued change; new entities carry their client-made id in the body. */
+export function toRequest(item: QueueItem): SyncRequest {
+  const idempotencyKey = item.mutationId;
+  const activityPath = `/activities/${encodeURIComponent(item.entityId)}`;
+  if (item.type === 'activity') {
+    switch (item.action) {
+      case 'create':
+        return {
+          method: 'POST',
+          path: '/activities',
+          body: { ...asObject(item.payload), id: item.entityId },
+          idempotencyKey,
+        };
+      case 'update':
+        return { method: 'PUT', path: activityPath, body: item.payload, idempotencyKey };
+      case 'done':
+        return { method: 'PUT', path: activityPath, body: { done: true }, idempotencyKey };
+      case 'delete':
+        return { method: 'DELETE', path: activityPath, idempotencyKey };
+    }
+  }
+  if (item.type === 'doctor' && item.action === 'create') {
+    return { method: 'POST', path: '/doctors', body: { ...asObject(item.payload), id: item.entityId }, idempotencyKey };
+  }
+  throw new UnknownChangeError(item.type, item.action);
+}

@@ -1,0 +1,74 @@
+import { HEALTH_CHECK_INTERVAL_MS } from '@crm/shared';
+import { queryClient } from '@/app/query-client';
+import { getSession, subscribeSession } from '@/app/session';
+import { BACK_ONLINE_EVENT } from '@/offline/events';
+import { getNetworkState, isEffectivelyOnline } from '@/offline/network-monitor';
+import { onEnqueue } from '@/offline/queue';
+import { createSyncEngine, type SyncReport } from '@/offline/sync-engine';
+import { apiTransport } from '@/offline/transport';
+
+/** A change that failed on the network or a 5xx is tried again after one health-check period. */
+const RETRY_DELAY_MS = HEALTH_CHECK_INTERVAL_MS;
+
+const engine = createSyncEngine({
+  transport: apiTransport,
+  isOnline: () => isEffectivelyOnline(getNetworkState()),
+  currentUser: () => getSession().user?.id ?? null,
+});
+
+/** What the server applied may change any answer the app holds: lists, counts, the calendar, the dashboard. */
+function refreshAfter<Report extends SyncReport | null>(report: Report): Report {
+  if (report !== null && report.sent > 0) void queryClient.invalidateQueries();
+  return report;
+}
+
+/** 'Sync now' (the connectivity popover, the waiting-changes screen). */
+export function syncNow(): Promise<SyncReport> {
+  return engine.syncNow().then(refreshAfter);
+}
+
+let stopEngine: (() => void) | null = null;
+
+/**
+ * Syncs at start, on reconnection, after each queued change or retry, at sign-in (the same user resumes
+ * after a 401), and again a while after a failure. Idempotent; returns the stop function.
+ */
+export function startSyncEngine(): () => void {
+  if (stopEngine !== null) return stopEngine;
+  let retryTimer: number | undefined;
+
+  const start = () => {
+    window.clearTimeout(retryTimer);
+    engine
+      .sync()
+      .then(refreshAfter)
+      .then((report) => {
+        if (report !== null && report.failed > 0) retryTimer = window.setTimeout(start, RETRY_DELAY_MS);
+      })
+      // An IndexedDB failure here is retried at the next trigger; the queue itself is untouched.
+      .catch(() => undefined);
+  };
+
+  let user = getSession().user?.id ?? null;
+  const stopSession = subscribeSession(() => {
+    const next = getSession().user?.id ?? null;
+    if (next !== null && next !== user) start();
+    user = next;
+  });
+  const stopEnqueue = onEnqueue(start);
+  window.addEventListener(BACK_ONLINE_EVENT, start);
+  void engine
+    .recover()
+    .then(start)
+    .catch(() => undefined);
+
+  const stop = () => {
+    window.clearTimeout(retryTimer);
+    stopSession();
+    stopEnqueue();
+    window.removeEventListener(BACK_ONLINE_EVENT, start);
+    stopEngine = null;
+  };
+  stopEngine = stop;
+  return stop;
+}
