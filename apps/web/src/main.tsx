@@ -2,6 +2,9 @@ import '@/app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
+import { captureInstallPrompt } from '@/app/pwa/install-prompt';
+import { reloadOnMissingChunk } from '@/app/pwa/reload-on-missing-chunk';
+import { startServiceWorker } from '@/app/pwa/start-service-worker';
 import { createAppRouter } from '@/app/router';
 import { i18nReady } from '@/lib/i18n';
 import { captureSsoCallbackParams } from '@/modules/auth/sso-callback';
@@ -12,6 +15,9 @@ captureSsoCallbackParams();
 startNetworkMonitor();
 // The queue's engine and IndexedDB code stay out of the entry; what was queued waits for them a moment.
 void import('@/offline/sync').then(({ startSyncEngine }) => startSyncEngine());
+// Before any lazy page loads, and before the browser's install event can fire.
+reloadOnMissingChunk();
+captureInstallPrompt();
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
@@ -23,4 +29,5 @@ void i18nReady.then(() => {
       <App router={createAppRouter()} />
     </StrictMode>,
   );
+  startServiceWorker();
 });

@@ -6,6 +6,7 @@ import { Outlet } from 'react-router';
 import { AppHeader } from '@/app/layout/AppHeader';
 import { SideMenu } from '@/app/layout/SideMenu';
 import { preloadOfflinePagesWhenIdle } from '@/app/offline-pages';
+import { PwaNotices } from '@/app/pwa/PwaNotices';
 import { useSession } from '@/app/session';
 import { useCurrentUserRefresh } from '@/modules/auth/api';
 import { useNetworkStatus } from '@/offline/network-monitor';
@@ -80,6 +81,7 @@ export function AppLayout() {
           </Suspense>
         </Layout.Content>
       </Layout>
+      <PwaNotices />
     </Layout>
   );
 }
