@@ -1,0 +1,268 @@
+import type { Activity, Doctor } from '@crm/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, getSession, setSession } from '@/app/session';
+import { activity, CHANNELS, PRODUCTS } from '@/modules/activities/test/fixtures';
+import { openOfflineDb } from '@/offline/db';
+import { enqueue } from '@/offline/queue';
+import { pullSlice, SLICE_READY_ATTRIBUTE, startSlicePull, type SliceFetcher } from '@/offline/slice';
+import {
+  readReference,
+  readSliceCursor,
+  readStoredActivities,
+  readStoredActivity,
+  readStoredDoctors,
+  type SlicePage,
+} from '@/offline/slice-store';
+import { freshOfflineStore } from '@/offline/test-store';
+import { doctor } from '@/test/directory';
+import { DEMO_ADMIN_USER, REP_USER } from '@/test/tokens';
+
+const A = REP_USER.id;
+const B = DEMO_ADMIN_USER.id;
+
+const activityId = (n: number) => `0190a0c4-0000-7000-8000-${String(n).padStart(12, '0')}`;
+const doctorId = (n: number) => `0190a0c4-0000-7000-9000-${String(n).padStart(12, '0')}`;
+
+type Server = {
+  activities: SlicePage<Activity>[];
+  doctors: SlicePage<Doctor>[];
+  /** The `since` each call received, in order. */
+  asked: { kind: 'activities' | 'doctors' | 'reference'; since?: string | undefined }[];
+};
+
+/** Answers the queued pages in order, as the server's pulls would from the cursors it is given. */
+function fakeServer(server: Omit<Server, 'asked'>, hooks: { beforeAnswer?: () => void } = {}) {
+  const state: Server = { ...server, asked: [] };
+  const answer = async <T>(pages: SlicePage<T>[]): Promise<SlicePage<T>> => {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    hooks.beforeAnswer?.();
+    const page = pages.shift();
+    if (page === undefined) throw new Error('no page left');
+    return page;
+  };
+  const fetcher: SliceFetcher = {
+    activities: (since) => {
+      state.asked.push({ kind: 'activities', since });
+      return answer(state.activities);
+    },
+    doctors: (since) => {
+      state.asked.push({ kind: 'doctors', since });
+      return answer(state.doctors);
+    },
+    reference: async () => {
+      state.asked.push({ kind: 'reference' });
+      await Promise.resolve();
+      return { channels: CHANNELS, products: PRODUCTS };
+    },
+  };
+  return { fetcher, state };
+}
+
+const page = <T>(records: T[], nextCursor: string, hasMore = false, removedIds: string[] = []): SlicePage<T> => ({
+  records,
+  removedIds,
+  nextCursor,
+  hasMore,
+});
+
+const pullAs = (owner: string, fetcher: SliceFetcher, isCurrent = () => true) =>
+  pullSlice(owner, { fetcher, isCurrent, signal: new AbortController().signal });
+
+beforeEach(async () => {
+  await freshOfflineStore();
+  setSession('token', REP_USER);
+});
+afterEach(() => {
+  clearSession();
+});
+
+describe('pulling the rep’s slice', () => {
+  it('stores a first pull page by page with its cursors, then channels and products', async () => {
+    const { fetcher, state } = fakeServer({
+      activities: [
+        page([activity({ id: activityId(1) }), activity({ id: activityId(2) })], 'a-1', true),
+        page([activity({ id: activityId(3) })], 'a-2'),
+      ],
+      doctors: [page([doctor({ id: doctorId(1) })], 'd-1')],
+    });
+
+    const report = await pullAs(A, fetcher);
+
+    expect(report).toMatchObject({ outcome: 'complete', activities: 3, doctors: 1 });
+    const asked = (kind: string) => state.asked.filter((call) => call.kind === kind).map((call) => call.since);
+    expect(asked('activities')).toEqual([undefined, 'a-1']);
+    expect(asked('doctors')).toEqual([undefined]);
+    expect(asked('reference')).toHaveLength(1);
+    expect((await readStoredActivities(A)).map((stored) => stored.id).sort()).toEqual([
+      activityId(1),
+      activityId(2),
+      activityId(3),
+    ]);
+    expect(await readStoredActivity(A, activityId(1))).toEqual({ ...activity({ id: activityId(1) }), owner: A });
+    expect((await readStoredDoctors(A)).map((stored) => stored.id)).toEqual([doctorId(1)]);
+    expect(await readSliceCursor(A, 'activities')).toEqual({ cursor: 'a-2', complete: true });
+    expect(await readSliceCursor(A, 'doctors')).toEqual({ cursor: 'd-1', complete: true });
+    expect(await readReference(A)).toEqual({ channels: CHANNELS, products: PRODUCTS });
+  });
+
+  it('pulls from the stored cursors next time, removing first, then writing the changes', async () => {
+    await pullAs(
+      A,
+      fakeServer({
+        activities: [page([activity({ id: activityId(1) }), activity({ id: activityId(2) })], 'a-1')],
+        doctors: [page([doctor({ id: doctorId(1) }), doctor({ id: doctorId(2) })], 'd-1')],
+      }).fetcher,
+    );
+
+    const { fetcher, state } = fakeServer({
+      activities: [
+        // The same id removed and answered again: it moved back into the window, so it stays.
+        page([activity({ id: activityId(1), title: 'Edited' }), activity({ id: activityId(3) })], 'a-2', false, [
+          activityId(2),
+          activityId(3),
+        ]),
+      ],
+      doctors: [page([], 'd-2', false, [doctorId(2)])],
+    });
+    await pullAs(A, fetcher);
+
+    expect(state.asked.filter((call) => call.kind !== 'reference')).toEqual([
+      { kind: 'activities', since: 'a-1' },
+      { kind: 'doctors', since: 'd-1' },
+    ]);
+    const stored = await readStoredActivities(A);
+    expect(stored.map((record) => record.id).sort()).toEqual([activityId(1), activityId(3)]);
+    expect(stored.find((record) => record.id === activityId(1))?.title).toBe('Edited');
+    expect((await readStoredDoctors(A)).map((record) => record.id)).toEqual([doctorId(1)]);
+    expect(await readSliceCursor(A, 'activities')).toEqual({ cursor: 'a-2', complete: true });
+  });
+
+  it('keeps each owner’s slice apart, cursors included', async () => {
+    await pullAs(
+      A,
+      fakeServer({
+        activities: [page([activity({ id: activityId(1), title: 'A’s' })], 'a-of-A')],
+        doctors: [page([doctor({ id: doctorId(1) })], 'd-of-A')],
+      }).fetcher,
+    );
+    setSession('token', DEMO_ADMIN_USER);
+    const second = fakeServer({
+      activities: [page([activity({ id: activityId(1), title: 'B’s', ownerId: B })], 'a-of-B')],
+      doctors: [page([], 'd-of-B')],
+    });
+    await pullAs(B, second.fetcher);
+
+    // B's first pull starts from nothing, not from A's cursors.
+    expect(second.state.asked.filter((call) => call.kind !== 'reference')).toEqual([
+      { kind: 'activities', since: undefined },
+      { kind: 'doctors', since: undefined },
+    ]);
+    expect((await readStoredActivities(A)).map((record) => record.title)).toEqual(['A’s']);
+    expect((await readStoredActivities(B)).map((record) => record.title)).toEqual(['B’s']);
+    expect(await readStoredDoctors(B)).toEqual([]);
+    expect(await readSliceCursor(A, 'activities')).toMatchObject({ cursor: 'a-of-A' });
+    expect(await readSliceCursor(B, 'activities')).toMatchObject({ cursor: 'a-of-B' });
+  });
+
+  it('stops when the user signs out or another signs in, storing nothing answered after', async () => {
+    const { fetcher, state } = fakeServer(
+      {
+        activities: [
+          page([activity({ id: activityId(1) })], 'a-1', true),
+          page([activity({ id: activityId(2) })], 'a-2', true),
+          page([activity({ id: activityId(3) })], 'a-3'),
+        ],
+        doctors: [page([doctor()], 'd-1')],
+      },
+      {
+        beforeAnswer: () => {
+          // The second page's answer arrives after the rep signed out and another user signed in.
+          if (state.asked.filter((call) => call.kind === 'activities').length === 2) {
+            setSession('token', DEMO_ADMIN_USER);
+          }
+        },
+      },
+    );
+
+    const report = await pullAs(A, fetcher, () => getSession().user?.id === A);
+
+    expect(report.outcome).toBe('stopped');
+    expect(state.asked.filter((call) => call.kind === 'activities')).toHaveLength(2);
+    expect((await readStoredActivities(A)).map((record) => record.id)).toEqual([activityId(1)]);
+    expect(await readStoredActivities(B)).toEqual([]);
+    // The next pull of A resumes after the last page stored.
+    expect(await readSliceCursor(A, 'activities')).toEqual({ cursor: 'a-1', complete: false });
+  });
+
+  it('keeps the rep’s copy of an activity whose change still waits in the queue', async () => {
+    await pullAs(
+      A,
+      fakeServer({
+        activities: [page([activity({ id: activityId(1) }), activity({ id: activityId(2) })], 'a-1')],
+        doctors: [page([], 'd-1')],
+      }).fetcher,
+    );
+    const db = await openOfflineDb();
+    await db.put('activities', { ...activity({ id: activityId(1), callNotes: 'Offline notes' }), owner: A });
+    await enqueue(A, {
+      type: 'activity',
+      action: 'update',
+      entityId: activityId(1),
+      payload: { callNotes: 'Offline notes' },
+    });
+
+    await pullAs(
+      A,
+      fakeServer({
+        activities: [page([activity({ id: activityId(1), callNotes: null })], 'a-2', false, [activityId(2)])],
+        doctors: [page([], 'd-2')],
+      }).fetcher,
+    );
+
+    expect((await readStoredActivity(A, activityId(1)))?.callNotes).toBe('Offline notes');
+    expect(await readStoredActivity(A, activityId(2))).toBeNull();
+  });
+});
+
+describe('keeping the slice fresh in the background', () => {
+  it('aborts the pull in flight when the rep signs out, then pulls the next user’s from scratch', async () => {
+    const signals: AbortSignal[] = [];
+    let release: () => void = () => undefined;
+    const asked: (string | undefined)[] = [];
+    const fetcher: SliceFetcher = {
+      activities: (since, signal) => {
+        asked.push(since);
+        signals.push(signal);
+        const owner = getSession().user?.id;
+        // A's first page hangs until released; B's answers at once.
+        return owner === A
+          ? new Promise((resolve) => {
+              release = () => resolve(page([activity({ id: activityId(1) })], 'a-1'));
+            })
+          : Promise.resolve(page([activity({ id: activityId(2), ownerId: B })], 'b-1'));
+      },
+      doctors: () => Promise.resolve(page([], 'd')),
+      reference: () => Promise.resolve({ channels: CHANNELS, products: PRODUCTS }),
+    };
+
+    const stop = startSlicePull(fetcher);
+    try {
+      await vi.waitFor(() => {
+        expect(signals).toHaveLength(1);
+      });
+      setSession('token', DEMO_ADMIN_USER);
+      expect(signals[0]?.aborted).toBe(true);
+      release();
+
+      await vi.waitFor(() => {
+        expect(document.documentElement.getAttribute(SLICE_READY_ATTRIBUTE)).toBe('ready');
+      });
+      expect(asked).toEqual([undefined, undefined]);
+      expect(await readStoredActivities(A)).toEqual([]);
+      expect((await readStoredActivities(B)).map((record) => record.id)).toEqual([activityId(2)]);
+    } finally {
+      stop();
+      document.documentElement.removeAttribute(SLICE_READY_ATTRIBUTE);
+    }
+  });
+});
