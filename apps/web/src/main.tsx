@@ -15,6 +15,8 @@ captureSsoCallbackParams();
 startNetworkMonitor();
 // The queue's engine and IndexedDB code stay out of the entry; what was queued waits for them a moment.
 void import('@/offline/sync').then(({ startSyncEngine }) => startSyncEngine());
+// The rep's slice for offline reads, pulled in the background while online (decision 0022).
+void import('@/offline/slice').then(({ startSlicePull }) => startSlicePull());
 // Before any lazy page loads, and before the browser's install event can fire.
 reloadOnMissingChunk();
 captureInstallPrompt();

@@ -9,12 +9,17 @@ export const loadActivityListPage = () => import('@/modules/activities/pages/Act
 export const loadActivityFormPage = () => import('@/modules/activities/pages/ActivityFormPage');
 export const loadCalendarPage = () => import('@/modules/calendar/pages/CalendarPage');
 export const loadConsentPage = () => import('@/modules/consents/pages/ConsentPage');
+export const loadSyncQueuePage = () => import('@/modules/sync-queue/pages/SyncQueuePage');
 
 /** Fetches the offline pages' chunks now (each loader runs once; a second call costs nothing). */
 export function preloadOfflinePages(): void {
-  void Promise.all([loadActivityListPage(), loadActivityFormPage(), loadCalendarPage(), loadConsentPage()]).catch(
-    () => undefined,
-  );
+  void Promise.all([
+    loadActivityListPage(),
+    loadActivityFormPage(),
+    loadCalendarPage(),
+    loadConsentPage(),
+    loadSyncQueuePage(),
+  ]).catch(() => undefined);
 }
 
 /**

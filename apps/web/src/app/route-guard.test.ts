@@ -22,7 +22,14 @@ const ONLINE_ONLY = [
   '/emails',
   '/campaigns',
 ];
-const OFFLINE_ALLOWED = ['/activities', '/activities/new', '/activities/17', '/calendar', '/doctors/42/signatures'];
+const OFFLINE_ALLOWED = [
+  '/activities',
+  '/activities/new',
+  '/activities/17',
+  '/calendar',
+  '/doctors/42/signatures',
+  '/sync',
+];
 const PROTECTED = [...ONLINE_ONLY, ...OFFLINE_ALLOWED, '/configuration'];
 const UNKNOWN = ['/nope', '/doctors/42/offices', '/activities/17/edit', '/auth', '/login/extra'];
 

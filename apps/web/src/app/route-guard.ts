@@ -21,6 +21,8 @@ export const ROUTE_ACCESS: ReadonlyArray<readonly [pattern: string, access: Rout
   ['/activities/new', 'offline'],
   ['/activities/:id', 'offline'],
   ['/calendar', 'offline'],
+  // The changes waiting to sync: read from the device, needed most when offline.
+  ['/sync', 'offline'],
   ['/users', 'online'],
   ['/users/:id', 'online'],
   ['/logs', 'online'],

@@ -1,6 +1,12 @@
 import { Suspense, lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
-import { loadActivityFormPage, loadActivityListPage, loadCalendarPage, loadConsentPage } from '@/app/offline-pages';
+import {
+  loadActivityFormPage,
+  loadActivityListPage,
+  loadCalendarPage,
+  loadConsentPage,
+  loadSyncQueuePage,
+} from '@/app/offline-pages';
 import { resolveRedirect } from '@/app/route-guard';
 import { useSession } from '@/app/session';
 import { useNetworkStatus } from '@/offline/network-monitor';
@@ -24,6 +30,7 @@ const OfficeDetailPage = lazyPage(() => import('@/modules/offices/pages/OfficeDe
 const ActivityListPage = lazyPage(loadActivityListPage, 'ActivityListPage');
 const ActivityFormPage = lazyPage(loadActivityFormPage, 'ActivityFormPage');
 const CalendarPage = lazyPage(loadCalendarPage, 'CalendarPage');
+const SyncQueuePage = lazyPage(loadSyncQueuePage, 'SyncQueuePage');
 const UserListPage = lazyPage(() => import('@/modules/users/pages/UserListPage'), 'UserListPage');
 const UserDetailPage = lazyPage(() => import('@/modules/users/pages/UserDetailPage'), 'UserDetailPage');
 const LogsPage = lazyPage(() => import('@/modules/logs/pages/LogsPage'), 'LogsPage');
@@ -77,6 +84,7 @@ export const routes: RouteObject[] = [
           { path: 'activities/new', element: <ActivityFormPage /> },
           { path: 'activities/:id', element: <ActivityFormPage /> },
           { path: 'calendar', element: <CalendarPage /> },
+          { path: 'sync', element: <SyncQueuePage /> },
           { path: 'users', element: <UserListPage /> },
           { path: 'users/:id', element: <UserDetailPage /> },
           { path: 'logs', element: <LogsPage /> },

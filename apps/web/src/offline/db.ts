@@ -43,7 +43,12 @@ export type QueueItem = {
   lastError: string | null;
   /** Epoch milliseconds of the last attempt, or when it was synced. */
   updatedAt: number;
+  /** What the waiting-changes page names the change by (a deletion's payload holds nothing); absent in older records. */
+  summary?: ChangeSummary;
 };
+
+/** The words the rep knows a change by: an activity's title, its doctor, when it takes place. */
+export type ChangeSummary = { title: string | null; doctorName: string | null; start: string | null };
 
 /** Every cached record carries its owner; reads filter on it. */
 type Owned = { owner: string };

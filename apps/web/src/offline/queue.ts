@@ -3,6 +3,7 @@ import {
   openOfflineDb,
   QUEUE_FORMAT_VERSION,
   readQueue,
+  type ChangeSummary,
   type OfflineDb,
   type QueueItem,
   type QueueStatus,
@@ -11,7 +12,16 @@ import {
 export { readQueue as listQueue };
 
 /** A change the screens queue; the engine turns each into one call of the API (decision 0021). */
-export type QueuedChange = { entityId: string; dependsOn?: string[] } & (
+export type QueuedChange = {
+  entityId: string;
+  dependsOn?: string[];
+  /**
+   * The key of a direct call that failed on the network: if the server applied it and only the answer was
+   * lost, the queued change replays it instead of applying it twice. A new one otherwise.
+   */
+  mutationId?: string;
+  summary?: ChangeSummary;
+} & (
   | { type: 'activity'; action: 'create'; payload: Omit<ActivityInputForm, 'id'> }
   | { type: 'activity'; action: 'update'; payload: Omit<ActivityUpdate, 'done' | 'productId'> }
   | { type: 'activity'; action: 'done'; payload?: undefined }
@@ -55,7 +65,7 @@ export async function enqueue(owner: string, change: QueuedChange): Promise<Queu
   const now = Date.now();
   const draft: Omit<QueueItem, 'seq'> = {
     formatVersion: QUEUE_FORMAT_VERSION,
-    mutationId: crypto.randomUUID(),
+    mutationId: change.mutationId ?? crypto.randomUUID(),
     owner,
     type: change.type,
     action: change.action,
@@ -68,6 +78,7 @@ export async function enqueue(owner: string, change: QueuedChange): Promise<Queu
     retryCount: 0,
     lastError: null,
     updatedAt: now,
+    ...(change.summary === undefined ? {} : { summary: change.summary }),
   };
   // The key path fills seq in; the typed store wants a complete value.
   const seq = await db.add('queue', draft as QueueItem);

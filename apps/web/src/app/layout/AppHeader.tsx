@@ -1,10 +1,14 @@
 import { DisconnectOutlined, LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import { isDemoAdmin, type SessionUser } from '@crm/shared';
-import { App, Button, Grid, Layout, Switch, Tag, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Grid, Layout, Switch, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConnectivityIndicator } from '@/app/layout/ConnectivityIndicator';
 import { useLogoutMutation } from '@/modules/auth/api';
+import { LogoutDialog } from '@/modules/auth/components/LogoutDialog';
+import { forgetUser, unsyncedBeforeLogout, type LogoutChoice } from '@/modules/auth/logout';
 import { setSimulatedOffline, useNetworkStatus } from '@/offline/network-monitor';
 import { usePendingCount } from '@/offline/pending';
 import { syncNow } from '@/offline/sync';
@@ -17,7 +21,7 @@ export type AppHeaderProps = {
 
 export function AppHeader({ user, onOpenMenu }: AppHeaderProps) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const network = useNetworkStatus();
   const pendingCount = usePendingCount();
@@ -26,25 +30,27 @@ export function AppHeader({ user, onOpenMenu }: AppHeaderProps) {
   // On a phone the header keeps its controls and drops their words (they stay as accessible names).
   const isCompact = Grid.useBreakpoint().md === false;
 
-  const signOut = async () => {
+  const [logoutCount, setLogoutCount] = useState<number | null>(null);
+  const [isLeaving, setIsLeaving] = useState(false);
+
+  const signOut = async (choice: LogoutChoice) => {
+    setIsLeaving(true);
     await logoutMutation.mutateAsync();
+    await forgetUser(user.id, choice, queryClient);
+    setLogoutCount(null);
     void navigate('/login', { replace: true });
   };
 
-  const handleLogout = () => {
-    if (pendingCount === 0) {
-      void signOut();
+  // A last sync first when online; what still waits is the user's to keep or discard (DESIGN.md §7).
+  const handleLogout = async () => {
+    setIsLeaving(true);
+    const count = await unsyncedBeforeLogout(user.id);
+    if (count === 0) {
+      await signOut('keep');
       return;
     }
-    // Pending changes stay queued under this user and are sent at their next sign-in (DESIGN.md §7).
-    modal.confirm({
-      title: t('header.logoutConfirmTitle'),
-      content: t('header.logoutConfirmContent', { count: pendingCount }),
-      okText: t('header.logout'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      onOk: signOut,
-    });
+    setIsLeaving(false);
+    setLogoutCount(count);
   };
 
   return (
@@ -93,8 +99,8 @@ export function AppHeader({ user, onOpenMenu }: AppHeaderProps) {
         )}
         <Button
           icon={<LogoutOutlined />}
-          onClick={handleLogout}
-          loading={logoutMutation.isPending}
+          onClick={() => void handleLogout()}
+          loading={isLeaving}
           data-testid="logout-button"
           aria-label={isCompact ? t('header.logout') : undefined}
           title={isCompact ? t('header.logout') : undefined}
@@ -102,6 +108,14 @@ export function AppHeader({ user, onOpenMenu }: AppHeaderProps) {
           {!isCompact && t('header.logout')}
         </Button>
       </div>
+      <LogoutDialog
+        count={logoutCount}
+        onChoose={(choice) => void signOut(choice)}
+        onCancel={() => {
+          setLogoutCount(null);
+        }}
+        isBusy={isLeaving}
+      />
     </Layout.Header>
   );
 }

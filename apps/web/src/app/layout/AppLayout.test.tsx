@@ -154,10 +154,10 @@ describe('application shell', () => {
 
     await user.click(screen.getByTestId('logout-button'));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Changes made offline and not yet sent: 3.');
+    expect(dialog).toHaveTextContent('3 changes made on this device have not reached the server.');
     expect(getSession().isAuthenticated).toBe(true);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Log out' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep them for my next sign-in' }));
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
   });
 

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
+import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConnectivityIndicator } from '@/app/layout/ConnectivityIndicator';
 import { i18n } from '@/lib/i18n';
@@ -27,11 +28,13 @@ const report = (patch: Partial<SyncReport>): SyncReport => ({
 function renderIndicator(onSyncNow: () => Promise<SyncReport>, network: NetworkStatus = ONLINE) {
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   const view = render(
-    <AntApp>
-      <QueryClientProvider client={new QueryClient()}>
-        <ConnectivityIndicator network={network} pendingCount={3} onSyncNow={onSyncNow} />
-      </QueryClientProvider>
-    </AntApp>,
+    <MemoryRouter>
+      <AntApp>
+        <QueryClientProvider client={new QueryClient()}>
+          <ConnectivityIndicator network={network} pendingCount={3} onSyncNow={onSyncNow} />
+        </QueryClientProvider>
+      </AntApp>
+    </MemoryRouter>,
   );
   return { user, ...view };
 }
@@ -82,5 +85,7 @@ describe("the connectivity popover's 'Sync now'", () => {
     await user.click(screen.getByTestId('connectivity-indicator'));
     expect(await screen.findByText('Pending changes: 3')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Sync now/ })).not.toBeInTheDocument();
+    // The waiting-changes page works offline: the popover leads there.
+    expect(screen.getByRole('link', { name: 'See the waiting changes' })).toHaveAttribute('href', '/sync');
   });
 });

@@ -4,6 +4,7 @@ import { App, Badge, Button, Popover } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatTime } from '@/lib/format';
 import type { NetworkStatus } from '@/offline/network-monitor';
 import { offlineKeys } from '@/offline/query-keys';
@@ -18,8 +19,8 @@ export type ConnectivityIndicatorProps = {
 
 type Notice = { kind: 'success' | 'warning' | 'error'; text: string };
 
-/** What the rep is told after 'Sync now'. */
-function noticeOf(report: SyncReport, t: TFunction): Notice {
+/** What the rep is told after 'Sync now' (here and on the waiting-changes page). */
+export function noticeOf(report: SyncReport, t: TFunction): Notice {
   switch (report.stopped) {
     case 'unauthorized':
     case 'signedOut':
@@ -74,6 +75,11 @@ export function ConnectivityIndicator({ network, pendingCount, onSyncNow }: Conn
           : t('header.lastChecked', { time: formatTime(network.lastChecked, { seconds: true }) })}
       </div>
       <div>{t('header.pendingItems', { count: pendingCount })}</div>
+      {pendingCount > 0 && (
+        <Link to="/sync" data-testid="open-sync-queue">
+          {t('sync.openPage')}
+        </Link>
+      )}
       {isOnline && pendingCount > 0 && (
         <Button
           type="primary"

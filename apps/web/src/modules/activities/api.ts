@@ -16,6 +16,7 @@ import {
   type ActivityInput,
   type ActivityUpdate,
   type CalendarActivity,
+  type Channel,
 } from '@crm/shared';
 import {
   infiniteQueryOptions,
@@ -30,8 +31,34 @@ import { apiClient } from '@/lib/api-client';
 import { queryString } from '@/lib/query-string';
 import { activityKeys, type ActivityListParams } from '@/modules/activities/query-keys';
 import { dashboardKeys } from '@/modules/dashboard/query-keys';
+import {
+  isNetworkFailure,
+  mustFollowQueue,
+  pendingActivityCopy,
+  queueActivityCreate,
+  queueActivityDelete,
+  queueActivityDone,
+  queueActivityUpdate,
+  queueOwner,
+  writesGoToQueue,
+} from '@/offline/offline-writes';
+import {
+  channelsFromSlice,
+  detailFromSlice,
+  fromServerOrSlice,
+  listFromSlice,
+  productsFromSlice,
+  statsFromSlice,
+} from '@/offline/slice-queries';
 
 const activityPath = (id: string) => `/activities/${encodeURIComponent(id)}`;
+
+/**
+ * The queries of the pages that work offline answer from the rep's slice in IndexedDB when the network
+ * monitor says offline (offline/slice-queries.ts): they must run then, where TanStack Query's default
+ * network mode would pause them.
+ */
+const OFFLINE_READABLE = { networkMode: 'always' } as const;
 
 export const activityQueries = {
   /** GET /api/activities?status: one page of the caller's own activities (the previous page stays while the next loads). */
@@ -39,23 +66,40 @@ export const activityQueries = {
     queryOptions({
       queryKey: activityKeys.list(params),
       queryFn: ({ signal }) =>
-        apiClient.get(
-          `/activities${queryString({ status: params.status, page: params.page, limit: ACTIVITY_PAGE_SIZE })}`,
-          ActivityListResult,
-          { signal },
+        fromServerOrSlice(
+          () =>
+            apiClient.get(
+              `/activities${queryString({ status: params.status, page: params.page, limit: ACTIVITY_PAGE_SIZE })}`,
+              ActivityListResult,
+              { signal },
+            ),
+          (owner) => listFromSlice(owner, params),
         ),
       placeholderData: keepPreviousData,
+      ...OFFLINE_READABLE,
     }),
   detail: (id: string) =>
     queryOptions({
       queryKey: activityKeys.detail(id),
-      queryFn: ({ signal }) => apiClient.get(activityPath(id), Activity, { signal }),
+      queryFn: async ({ signal }) =>
+        // A change of it still waiting in the queue: the rep's copy is the newer one.
+        (await pendingActivityCopy(id)) ??
+        fromServerOrSlice(
+          () => apiClient.get(activityPath(id), Activity, { signal }),
+          (owner) => detailFromSlice(owner, id),
+        ),
+      ...OFFLINE_READABLE,
     }),
   /** GET /api/activities/stats: the filters' badges (spec 001 §9: refetch 60 s, stale 30 s, retry twice 1 s apart). */
   stats: () =>
     queryOptions({
       queryKey: activityKeys.stats(),
-      queryFn: ({ signal }) => apiClient.get('/activities/stats', ActivityStats, { signal }),
+      queryFn: ({ signal }) =>
+        fromServerOrSlice(
+          () => apiClient.get('/activities/stats', ActivityStats, { signal }),
+          (owner) => statsFromSlice(owner),
+        ),
+      ...OFFLINE_READABLE,
       refetchInterval: ACTIVITY_STATS_REFETCH_MS,
       staleTime: ACTIVITY_STATS_STALE_MS,
       retry: ACTIVITY_STATS_RETRY,
@@ -90,19 +134,26 @@ export const activityQueries = {
   channels: () =>
     queryOptions({
       queryKey: activityKeys.channels(),
-      queryFn: ({ signal }) => apiClient.get('/configuration/channels/active', ChannelList, { signal }),
+      queryFn: ({ signal }) =>
+        fromServerOrSlice(
+          () => apiClient.get('/configuration/channels/active', ChannelList, { signal }),
+          channelsFromSlice,
+        ),
       select: (list) => list.channels,
       staleTime: HELPER_LISTS_STALE_MS,
       gcTime: HELPER_LISTS_GC_MS,
+      ...OFFLINE_READABLE,
     }),
   /** GET /api/auth/me/products: the only products the form offers (spec 001 §6). */
   myProducts: () =>
     queryOptions({
       queryKey: activityKeys.myProducts(),
-      queryFn: ({ signal }) => apiClient.get('/auth/me/products', ProductList, { signal }),
+      queryFn: ({ signal }) =>
+        fromServerOrSlice(() => apiClient.get('/auth/me/products', ProductList, { signal }), productsFromSlice),
       select: (list) => list.products,
       staleTime: HELPER_LISTS_STALE_MS,
       gcTime: HELPER_LISTS_GC_MS,
+      ...OFFLINE_READABLE,
     }),
   /** GET /api/users/products/all: the names of products the user has not (or no longer) been assigned. */
   allProducts: () =>
@@ -134,26 +185,86 @@ function storeActivity(queryClient: QueryClient, activity: Activity): void {
   queryClient.setQueryData(activityKeys.detail(activity.id), activity);
 }
 
+/** What a write answers: the activity as the server or the device now holds it, and whether it was queued. */
+export type SavedActivity = { activity: Activity; queued: boolean };
+
+/** The activity in the calendar's cached ranges replaced (or, for a deletion, removed) at once. */
+function showInCalendar(queryClient: QueryClient, id: string, activity: Activity | null): void {
+  queryClient.setQueriesData<CalendarActivity[]>({ queryKey: activityKeys.calendarRanges() }, (list) =>
+    activity === null
+      ? list?.filter((known) => known.id !== id)
+      : list?.map((known) => (known.id === id ? activity : known)),
+  );
+}
+
+/**
+ * Offline the write goes to the queue (under the signed-in user, who owns it); online it is sent, and goes
+ * to the queue when the call gets no answer (spec 000 §8: an offline save falls back to the queue). A
+ * refusal from the server is not queued: the rep sees it at once.
+ */
+async function sendOrQueue<T>(
+  entityIds: ReadonlyArray<string | null | undefined>,
+  send: () => Promise<T>,
+  queue: (owner: string) => Promise<T>,
+): Promise<T> {
+  const owner = queueOwner();
+  // Online too, a change goes after the earlier ones of the same activity (or of its new doctor) still queued.
+  if (owner !== null && (writesGoToQueue() || (await mustFollowQueue(owner, entityIds)))) return queue(owner);
+  try {
+    return await send();
+  } catch (error) {
+    if (owner === null || !isNetworkFailure(error)) throw error;
+    return queue(owner);
+  }
+}
+
+/**
+ * The mutations run offline too (the query client follows the network monitor, and TanStack Query's
+ * default network mode would pause them): offline they write to the queue, which needs no network.
+ */
+const RUNS_OFFLINE = { networkMode: 'always' } as const;
+
 export type CreateActivityVariables = {
   /** Carries the client-made id: a replay after a lost answer finds the activity instead of making another. */
-  input: ActivityInput;
+  input: ActivityInput & { id: string };
   /** The same for every try of one submission, so the server answers a replay with its first result. */
   idempotencyKey: string;
+  /** The activity's channel: the device's copy of a queued creation shows it. */
+  channel: Channel;
 };
 
 export function useCreateActivityMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: CreateActivityVariables) =>
-      apiClient.post('/activities', input, Activity, { headers: { 'Idempotency-Key': idempotencyKey } }),
-    onSuccess: (activity) => {
+    ...RUNS_OFFLINE,
+    mutationFn: ({ input, idempotencyKey, channel }: CreateActivityVariables) =>
+      sendOrQueue<SavedActivity>(
+        [input.id, input.doctorId],
+        async () => ({
+          activity: await apiClient.post('/activities', input, Activity, {
+            headers: { 'Idempotency-Key': idempotencyKey },
+          }),
+          queued: false,
+        }),
+        async (owner) => ({
+          activity: await queueActivityCreate(owner, input, channel, idempotencyKey),
+          queued: true,
+        }),
+      ),
+    onSuccess: ({ activity }) => {
       storeActivity(queryClient, activity);
     },
     onSettled: () => invalidateAfterWrite(queryClient),
   });
 }
 
-export type UpdateActivityVariables = { id: string; update: ActivityUpdate };
+export type UpdateActivityVariables = {
+  /** The activity as the page holds it: a queued edit's copy on the device starts from it. */
+  activity: Activity | CalendarActivity;
+  update: ActivityUpdate;
+  /** The channel chosen, when the edit may change it. */
+  channel?: Channel;
+};
 
 /**
  * PUT /api/activities/{id} with the fields that changed: the form's save, the calendar's drag and resize.
@@ -163,12 +274,16 @@ export type UpdateActivityVariables = { id: string; update: ActivityUpdate };
 export function useUpdateActivityMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, update }: UpdateActivityVariables) => apiClient.put(activityPath(id), update, Activity),
-    onSuccess: (activity) => {
+    ...RUNS_OFFLINE,
+    mutationFn: ({ activity, update, channel }: UpdateActivityVariables) =>
+      sendOrQueue<SavedActivity>(
+        [activity.id, update.doctorId],
+        async () => ({ activity: await apiClient.put(activityPath(activity.id), update, Activity), queued: false }),
+        async (owner) => ({ activity: await queueActivityUpdate(owner, activity, update, channel), queued: true }),
+      ),
+    onSuccess: ({ activity }) => {
       storeActivity(queryClient, activity);
-      queryClient.setQueriesData<CalendarActivity[]>({ queryKey: activityKeys.calendarRanges() }, (list) =>
-        list?.map((known) => (known.id === activity.id ? activity : known)),
-      );
+      showInCalendar(queryClient, activity.id, activity);
     },
     onSettled: () => invalidateAfterWrite(queryClient),
   });
@@ -178,9 +293,19 @@ export function useUpdateActivityMutation() {
 export function useMarkActivityDoneMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiClient.put(activityPath(id), { done: true } satisfies ActivityUpdate, Activity),
-    onSuccess: (activity) => {
+    ...RUNS_OFFLINE,
+    mutationFn: (activity: Activity) =>
+      sendOrQueue<SavedActivity>(
+        [activity.id],
+        async () => ({
+          activity: await apiClient.put(activityPath(activity.id), { done: true } satisfies ActivityUpdate, Activity),
+          queued: false,
+        }),
+        async (owner) => ({ activity: await queueActivityDone(owner, activity), queued: true }),
+      ),
+    onSuccess: ({ activity }) => {
       storeActivity(queryClient, activity);
+      showInCalendar(queryClient, activity.id, activity);
     },
     onSettled: () => invalidateAfterWrite(queryClient),
   });
@@ -189,13 +314,26 @@ export function useMarkActivityDoneMutation() {
 export function useDeleteActivityMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiClient.send(activityPath(id), { method: 'DELETE' }),
-    onSuccess: async (_nothing, id) => {
+    ...RUNS_OFFLINE,
+    mutationFn: (activity: Activity) =>
+      sendOrQueue<{ queued: boolean }>(
+        [activity.id],
+        async () => {
+          await apiClient.send(activityPath(activity.id), { method: 'DELETE' });
+          return { queued: false };
+        },
+        async (owner) => {
+          await queueActivityDelete(owner, activity);
+          return { queued: true };
+        },
+      ),
+    onSuccess: async (_result, activity) => {
+      showInCalendar(queryClient, activity.id, null);
       // The page showing it is still there until it navigates: asking for it again would answer 404.
-      await queryClient.cancelQueries({ queryKey: activityKeys.detail(id), exact: true });
+      await queryClient.cancelQueries({ queryKey: activityKeys.detail(activity.id), exact: true });
     },
-    onSettled: (_nothing, error, id) =>
-      invalidateAfterWrite(queryClient, error === null ? activityKeys.detail(id) : undefined),
+    onSettled: (_result, error, activity) =>
+      invalidateAfterWrite(queryClient, error === null ? activityKeys.detail(activity.id) : undefined),
   });
 }
 

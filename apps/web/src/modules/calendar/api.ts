@@ -13,6 +13,7 @@ import {
   type CachedRange,
   type DateRange,
 } from '@/modules/calendar/utils/calendar-range';
+import { calendarFromSlice, fromServerOrSlice } from '@/offline/slice-queries';
 
 /**
  * How long a fetched range inside the memory window stays in the cache once the calendar stops showing
@@ -35,7 +36,8 @@ function cachedRanges(queryClient: QueryClient): CachedRange<CalendarActivity>[]
 
 export const calendarQueries = {
   /**
-   * GET /api/activities?calendarView=true: the caller's activities overlapping one range (spec 001 §2).
+   * GET /api/activities?calendarView=true: the caller's activities overlapping one range (spec 001 §2);
+   * offline, the stored slice's.
    * Not fetched again within CALENDAR_RANGE_CACHE_MS (staleTime), and answered from fresher larger
    * ranges already cached when they cover it (a week of a month already loaded).
    *
@@ -53,17 +55,23 @@ export const calendarQueries = {
     return queryOptions({
       queryKey: activityKeys.calendarRange(range),
       queryFn: ({ signal }) =>
-        apiClient
-          .get(
-            `/activities${queryString({
-              calendarView: 'true',
-              startDate: range.start.toISOString(),
-              endDate: range.end.toISOString(),
-            })}`,
-            CalendarActivityListResult,
-            { signal },
-          )
-          .then((result) => result.activities),
+        fromServerOrSlice(
+          () =>
+            apiClient
+              .get(
+                `/activities${queryString({
+                  calendarView: 'true',
+                  startDate: range.start.toISOString(),
+                  endDate: range.end.toISOString(),
+                })}`,
+                CalendarActivityListResult,
+                { signal },
+              )
+              .then((result) => result.activities),
+          (owner) => calendarFromSlice(owner, range),
+        ),
+      // Offline the store answers (offline/slice-queries.ts): the query must run, not pause.
+      networkMode: 'always',
       staleTime: CALENDAR_RANGE_CACHE_MS,
       gcTime: isInMemoryWindow(range, now) ? CALENDAR_RANGE_GC_MS : 0,
       initialData: () => fromCache()?.activities,

@@ -11,6 +11,7 @@ import { apiClient } from '@/lib/api-client';
 import { queryString } from '@/lib/query-string';
 import { doctorKeys, type DoctorSearchParams } from '@/modules/doctors/query-keys';
 import { officeKeys } from '@/modules/offices/query-keys';
+import { asDoctor, isNetworkFailure, queueDoctorCreate, queueOwner, writesGoToQueue } from '@/offline/offline-writes';
 
 /** Recent doctors answer with DoctorListItems too. */
 const RecentDoctorList = DoctorList;
@@ -76,6 +77,34 @@ export function useCreateDoctorMutation() {
   return useMutation({
     mutationFn: (input: DoctorInput) => apiClient.post('/doctors', input, Doctor),
     onSuccess: (doctor) => {
+      storeDoctor(queryClient, doctor);
+      void invalidateDoctorLists(queryClient);
+    },
+  });
+}
+
+/**
+ * A doctor created from the activity form, which works offline: offline, or online when the call gets no
+ * answer, the creation is queued under a client-made id (the server answers an RPPS it already knows with
+ * that doctor, decision 0020) and the activity form names the new doctor at once.
+ */
+export function useCreateDoctorForActivityMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // Offline it writes to the queue, which needs no network (the default mode would pause it).
+    networkMode: 'always',
+    mutationFn: async (input: DoctorInput): Promise<{ doctor: Doctor; queued: boolean }> => {
+      const owner = queueOwner();
+      const queue = async (by: string) => ({ doctor: asDoctor(await queueDoctorCreate(by, input)), queued: true });
+      if (owner !== null && writesGoToQueue()) return queue(owner);
+      try {
+        return { doctor: await apiClient.post('/doctors', input, Doctor), queued: false };
+      } catch (error) {
+        if (owner === null || !isNetworkFailure(error)) throw error;
+        return queue(owner);
+      }
+    },
+    onSuccess: ({ doctor }) => {
       storeDoctor(queryClient, doctor);
       void invalidateDoctorLists(queryClient);
     },

@@ -4,6 +4,8 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ActivityStatusTag, ApprovalTag } from '@/modules/activities/components/ActivityTags';
+import { PendingSyncTag } from '@/modules/sync-queue/components/PendingSyncTag';
+import { isPendingSync } from '@/offline/pending-sync';
 import { activityDisplayTitle, formatActivityWhen } from '@/modules/activities/utils/activity-format';
 import { ColorSwatch } from '@/ui/ColorSwatch';
 import '@/modules/activities/activities.css';
@@ -60,6 +62,7 @@ function ActivityTimelineItem({ activity, showDoctor, extra }: ActivityTimelineI
         </Link>
         <ActivityStatusTag status={activity.status} />
         <ApprovalTag approvalStatus={activity.approvalStatus} notes={activity.approvalNotes} />
+        {isPendingSync(activity) && <PendingSyncTag />}
       </div>
       <div className="activity-item-meta">
         <ColorSwatch color={activity.channel.color} label={channelLabel(activity.channel.name)} />

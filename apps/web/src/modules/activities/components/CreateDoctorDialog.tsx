@@ -1,7 +1,7 @@
 import { DoctorInput, type Doctor } from '@crm/shared';
 import { App, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCreateDoctorMutation } from '@/modules/doctors/api';
+import { useCreateDoctorForActivityMutation } from '@/modules/doctors/api';
 import { DOCTOR_FIELD_NAMES, DoctorFormFields } from '@/modules/doctors/components/DoctorFormFields';
 import { RecordCreateForm } from '@/ui/RecordCreateForm';
 
@@ -14,12 +14,13 @@ export type CreateDoctorDialogProps = {
 
 /**
  * Spec 001 §2: a doctor created from the activity form, with the directory's own fields and rules (rpps,
- * names, primary specialty, a valid e-mail); a refusal shows the server's message.
+ * names, primary specialty, a valid e-mail); a refusal shows the server's message. Offline the creation is
+ * queued and the new doctor is the activity's at once.
  */
 export function CreateDoctorDialog({ open, onClose, onCreated }: CreateDoctorDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const createDoctor = useCreateDoctorMutation();
+  const createDoctor = useCreateDoctorForActivityMutation();
   return (
     <Modal
       open={open}
@@ -34,8 +35,8 @@ export function CreateDoctorDialog({ open, onClose, onCreated }: CreateDoctorDia
         fieldNames={DOCTOR_FIELD_NAMES}
         create={createDoctor.mutateAsync}
         createFailedMessage={(reason) => t('doctors.messages.createFailed', { message: reason })}
-        onCreated={(doctor) => {
-          void message.success(t('doctors.messages.created'));
+        onCreated={({ doctor, queued }) => {
+          void message.success(queued ? t('offline.savedOffline') : t('doctors.messages.created'));
           onCreated(doctor);
         }}
         isBusy={createDoctor.isPending}

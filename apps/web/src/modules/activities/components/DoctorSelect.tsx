@@ -7,19 +7,36 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { PickedDoctor } from '@/modules/activities/utils/activity-form-values';
 import { doctorQueries } from '@/modules/doctors/api';
 import { doctorFullName } from '@/modules/doctors/utils/doctor-name';
+import { fromServerOrSlice, searchDoctorsInSlice } from '@/offline/slice-queries';
 
 type DoctorOption = PickedDoctor & { doctor: DoctorListItem };
 
 /**
  * The doctor and attendee searches (spec 001 §5): GET /api/doctors from 2 characters, the 10 best matches
- * as the server scores them, each with its RPPS and primary office.
+ * as the server scores them, each with its RPPS and primary office; offline, the same from the doctors of
+ * the rep's stored slice.
  */
 function useDoctorSearch() {
   const { t } = useTranslation();
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim());
   const isLongEnough = search.length >= ATTENDEE_SEARCH_MIN_CHARS;
-  const results = useQuery({ ...doctorQueries.picker(search, ATTENDEE_SEARCH_LIMIT), enabled: isLongEnough });
+  const picker = doctorQueries.picker(search, ATTENDEE_SEARCH_LIMIT);
+  const searchServer = picker.queryFn;
+  const results = useQuery({
+    ...picker,
+    queryFn: (context) =>
+      fromServerOrSlice(
+        async () => {
+          if (searchServer === undefined) throw new Error('The doctor picker has no query function');
+          return searchServer(context);
+        },
+        async (owner) => ({ doctors: await searchDoctorsInSlice(owner, search, ATTENDEE_SEARCH_LIMIT) }),
+      ),
+    // Offline the store answers: the query must run, not pause.
+    networkMode: 'always',
+    enabled: isLongEnough,
+  });
 
   const options: DoctorOption[] = isLongEnough
     ? (results.data ?? []).map((doctor) => ({ value: doctor.id, label: doctorFullName(doctor), doctor }))

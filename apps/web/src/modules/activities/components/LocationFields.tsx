@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { OfficeLink } from '@/modules/activities/components/activity-form/ActivityRecordLinks';
 import type { ActivityFormValues } from '@/modules/activities/utils/activity-form-values';
 import { doctorQueries } from '@/modules/doctors/api';
+import { doctorFromSlice, fromServerOrSlice } from '@/offline/slice-queries';
 
 // The add-office dialog (office search, creation with the UGA extraction) loads when first opened.
 const AddOfficeDialog = lazy(() =>
@@ -42,7 +43,22 @@ export function LocationFields({ doctorId, canAddOffice }: LocationFieldsProps) 
   const form = Form.useFormInstance<ActivityFormValues>();
   const officeId = Form.useWatch('officeId', form);
   const queryClient = useQueryClient();
-  const doctor = useQuery({ ...doctorQueries.detail(doctorId ?? ''), enabled: doctorId !== undefined });
+  const doctorQuery = doctorQueries.detail(doctorId ?? '');
+  const fetchDoctor = doctorQuery.queryFn;
+  const doctor = useQuery({
+    ...doctorQuery,
+    // Offline, the doctor's offices come from the rep's stored slice (the query must run, not pause).
+    queryFn: (context) =>
+      fromServerOrSlice(
+        async () => {
+          if (fetchDoctor === undefined) throw new Error('The doctor query has no query function');
+          return fetchDoctor(context);
+        },
+        (owner) => doctorFromSlice(owner, doctorId ?? ''),
+      ),
+    networkMode: 'always',
+    enabled: doctorId !== undefined,
+  });
   const [addOffice, setAddOffice] = useState<{ isOpen: boolean; knownIds: readonly string[] } | null>(null);
 
   if (doctorId === undefined) {

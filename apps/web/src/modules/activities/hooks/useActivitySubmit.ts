@@ -40,6 +40,7 @@ export function useActivitySubmit({ form, activity, channels, userHasProducts, o
   // A new activity's id is made here, once: every try of its creation names the same activity.
   const [newId] = useState(() => crypto.randomUUID());
   const submission = useRef<Submission | null>(null);
+  const saving = useRef(false);
   const create = useCreateActivityMutation();
   const update = useUpdateActivityMutation();
 
@@ -61,19 +62,27 @@ export function useActivitySubmit({ form, activity, channels, userHasProducts, o
       return;
     }
     showErrors({});
+    // A second press while the first save runs would queue or send the same change twice.
+    if (saving.current) return;
+    saving.current = true;
+    const channel = channels.find((known) => known.id === check.input.channelId);
     try {
+      let queued = false;
       if (activity === undefined) {
         const input = { ...check.input, id: newId };
         const body = JSON.stringify(input);
         const key = submission.current?.body === body ? submission.current.key : crypto.randomUUID();
         submission.current = { body, key };
-        await create.mutateAsync({ input, idempotencyKey: key });
-        void message.success(t('activities.form.created'));
+        // checkActivityForm refuses a channel the form does not offer.
+        if (channel === undefined) return;
+        ({ queued } = await create.mutateAsync({ input, idempotencyKey: key, channel }));
       } else {
         const changes = changedFields(check.input, activity);
-        if (Object.keys(changes).length > 0) await update.mutateAsync({ id: activity.id, update: changes });
-        void message.success(t('activities.form.saved'));
+        if (Object.keys(changes).length > 0)
+          ({ queued } = await update.mutateAsync({ activity, update: changes, channel }));
       }
+      const saved = activity === undefined ? t('activities.form.created') : t('activities.form.saved');
+      void message.success(queued ? t('offline.savedOffline') : saved);
     } catch (error) {
       if (isApiError(error) && error.fields !== undefined) {
         const errors: Partial<Record<ActivityFormField, string>> = {};
@@ -86,6 +95,8 @@ export function useActivitySubmit({ form, activity, channels, userHasProducts, o
       }
       void message.error(t('activities.form.saveFailed', { message: serverMessage(error) }));
       return;
+    } finally {
+      saving.current = false;
     }
     onSaved();
   };

@@ -11,6 +11,7 @@ import { ActivityForm } from '@/modules/activities/components/ActivityForm';
 import { parseNewActivityParams } from '@/modules/activities/new-activity-link';
 import { activityValues, newActivityValues } from '@/modules/activities/utils/activity-form-values';
 import { useNetworkStatus } from '@/offline/network-monitor';
+import { isNotAvailableOffline } from '@/offline/slice-queries';
 import { RecordLoadError } from '@/ui/RecordLoadError';
 import '@/modules/activities/activities.css';
 
@@ -32,6 +33,12 @@ export function ActivityFormPage() {
   const handleDone = useBackNavigation('/activities', { replace: true });
 
   if (!isWellFormed) return <ActivityNotFound reason="notFound" />;
+  // Offline the device's store answers: an activity it does not hold can't be opened until the network is back.
+  const notHeldOffline =
+    isNotAvailableOffline(activity.failureReason) || (!isEffectivelyOnline && activity.failureCount > 0);
+  if (id !== undefined && activity.data === undefined && notHeldOffline) {
+    return <ActivityNotFound reason="offline" />;
+  }
   if (id !== undefined && activity.isError) {
     if (isApiError(activity.error) && [400, 404].includes(activity.error.status)) {
       return <ActivityNotFound reason="notFound" />;
@@ -46,10 +53,6 @@ export function ActivityFormPage() {
         onRetry={() => void activity.refetch()}
       />
     );
-  }
-  // Offline, an activity not already loaded can't be: the query waits for the network that isn't there.
-  if (id !== undefined && activity.data === undefined && !isEffectivelyOnline) {
-    return <ActivityNotFound reason="offline" />;
   }
   const helperError = channels.error ?? products.error;
   if (helperError !== null) {

@@ -36,9 +36,9 @@ export function useMoveEvent(activitiesById: ReadonlyMap<string, CalendarActivit
       return;
     }
     move.mutate(
-      { id: activity.id, update: request.update },
+      { activity, update: request.update },
       {
-        onSuccess: () => void message.success(t('calendar.moved')),
+        onSuccess: ({ queued }) => void message.success(queued ? t('offline.savedOffline') : t('calendar.moved')),
         onError: (error) => {
           info.revert();
           void message.error(t('calendar.moveFailed', { message: serverMessage(error) }));

@@ -5,8 +5,11 @@ import {
   eventTitle,
   INCOMPLETE_COLOR,
   moveRequest,
+  PENDING_SYNC_CLASS,
   selectionParams,
+  toCalendarEvent,
 } from '@/modules/calendar/utils/calendar-events';
+import { activity } from '@/modules/activities/test/fixtures';
 
 const local = (month: number, date: number, hour = 0, minute = 0) => new Date(2026, month - 1, date, hour, minute);
 const channel = { id: 'c', name: 'Call', color: '#1890ff', isTimeOff: false, needsBudgetApproval: false };
@@ -22,6 +25,15 @@ describe('event colour and label', () => {
     expect(eventTitle({ title: 'Visite', channel })).toBe('Visite');
     expect(eventTitle({ title: null, channel })).toBe('Appel');
     expect(eventTitle({ title: '  ', channel })).toBe('Appel');
+  });
+});
+
+describe('an activity changed on the device', () => {
+  it('shows as waiting to sync until its change has been sent', () => {
+    expect(toCalendarEvent({ ...activity(), pendingSync: true } as ReturnType<typeof activity>).classNames).toContain(
+      PENDING_SYNC_CLASS,
+    );
+    expect(toCalendarEvent(activity()).classNames).not.toContain(PENDING_SYNC_CLASS);
   });
 });
 

@@ -7,12 +7,15 @@ import {
 } from '@crm/shared';
 import type { NewActivityParams } from '@/modules/activities/new-activity-link';
 import { channelLabel } from '@/lib/channel-label';
+import { isPendingSync } from '@/offline/pending-sync';
 
 /** Incomplete activities are red whatever their channel (spec 001 §2). */
 export const INCOMPLETE_COLOR = '#f5222d';
 /** A click in a time grid proposes an activity of the default length. */
 const CLICK_DURATION_MINUTES = DEFAULT_ACTIVITY_DURATION;
 const MINUTE_MS = 60_000;
+
+export const PENDING_SYNC_CLASS = 'calendar-event-pending-sync';
 
 /** What FullCalendar needs of one activity. */
 export type CalendarEvent = {
@@ -51,7 +54,8 @@ export function toCalendarEvent(activity: CalendarActivity): CalendarEvent {
     borderColor: color,
     textColor: '#ffffff',
     editable: !activity.done,
-    classNames: [`calendar-event-${activity.status}`],
+    // A change made on the device and not yet sent shows dashed.
+    classNames: [`calendar-event-${activity.status}`, ...(isPendingSync(activity) ? [PENDING_SYNC_CLASS] : [])],
   };
 }
 

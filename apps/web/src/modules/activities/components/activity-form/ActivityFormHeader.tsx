@@ -30,25 +30,26 @@ export function ActivityFormHeader({ activity, viewer, onDone }: ActivityFormHea
   const markDone = useMarkActivityDoneMutation();
   const remove = useDeleteActivityMutation();
 
-  const handleMarkDone = (id: string) => {
+  const handleMarkDone = (target: Activity) => {
     modal.confirm({
       title: t('activities.form.markDoneTitle'),
       content: t('activities.form.markDoneText'),
       okText: t('activities.form.markDone'),
       cancelText: t('common.cancel'),
       onOk: async () => {
+        let queued: boolean;
         try {
-          await markDone.mutateAsync(id);
+          ({ queued } = await markDone.mutateAsync(target));
         } catch (error) {
           void message.error(t('activities.form.markDoneFailed', { message: serverMessage(error) }));
           return;
         }
-        void message.success(t('activities.form.markedDone'));
+        void message.success(queued ? t('offline.savedOffline') : t('activities.form.markedDone'));
       },
     });
   };
 
-  const handleDelete = (id: string) => {
+  const handleDelete = (target: Activity) => {
     modal.confirm({
       title: t('activities.form.deleteTitle'),
       content: t('activities.form.deleteText'),
@@ -56,13 +57,14 @@ export function ActivityFormHeader({ activity, viewer, onDone }: ActivityFormHea
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
       onOk: async () => {
+        let queued: boolean;
         try {
-          await remove.mutateAsync(id);
+          ({ queued } = await remove.mutateAsync(target));
         } catch (error) {
           void message.error(t('activities.form.deleteFailed', { message: serverMessage(error) }));
           return;
         }
-        void message.success(t('activities.form.deleted'));
+        void message.success(queued ? t('offline.savedOffline') : t('activities.form.deleted'));
         onDone();
       },
     });
@@ -79,7 +81,7 @@ export function ActivityFormHeader({ activity, viewer, onDone }: ActivityFormHea
           <Button
             icon={<CheckCircleOutlined />}
             onClick={() => {
-              handleMarkDone(activity.id);
+              handleMarkDone(activity);
             }}
             loading={markDone.isPending}
             data-testid="mark-done-button"
@@ -91,7 +93,7 @@ export function ActivityFormHeader({ activity, viewer, onDone }: ActivityFormHea
           danger
           icon={<DeleteOutlined />}
           onClick={() => {
-            handleDelete(activity.id);
+            handleDelete(activity);
           }}
           loading={remove.isPending}
           data-testid="delete-activity-button"

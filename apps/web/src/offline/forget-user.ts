@@ -1,0 +1,34 @@
+import { openOfflineDb, WAITING_STATUSES } from '@/offline/db';
+import { discard, listQueue } from '@/offline/queue';
+
+/** The stores of cached records; the queue is not one of them: its records wait for their owner. */
+const CACHE_STORES = ['activities', 'doctors', 'signatures'] as const;
+
+/**
+ * Deletes what the device keeps of a user besides their queue: their activities, doctors and signatures,
+ * with the pulls' cursors (which live among them), so that nobody signing in next finds them and the
+ * user's next pull starts from scratch. The copies of entities in `keep` stay (the changes kept for the
+ * user's next sign-in show on them until sent); reads are by owner, so nobody else sees them.
+ */
+export async function forgetCachedRecords(owner: string, keep: ReadonlySet<string> = new Set()): Promise<void> {
+  const db = await openOfflineDb();
+  const tx = db.transaction(CACHE_STORES, 'readwrite');
+  const deletions = CACHE_STORES.map(async (name) => {
+    const store = tx.objectStore(name);
+    for (const key of await store.index('owner').getAllKeys(owner)) {
+      if (!keep.has(key[1])) await store.delete(key);
+    }
+  });
+  await Promise.all([...deletions, tx.done]);
+}
+
+/** The entities the user's unsynced changes concern (their copies are what a kept change shows on). */
+export async function waitingEntityIds(owner: string): Promise<Set<string>> {
+  const items = await listQueue(owner);
+  return new Set(items.filter((item) => WAITING_STATUSES.includes(item.status)).map((item) => item.entityId));
+}
+
+/** Deletes every change of that user not being sent right now (the logout's 'discard them'). */
+export async function discardQueue(owner: string): Promise<void> {
+  for (const item of await listQueue(owner)) await discard(owner, item.mutationId);
+}
