@@ -331,6 +331,16 @@ export class ActivitiesService {
     if (draft.productIds.some((productId) => !previous.has(productId) && !assigned.has(productId))) {
       errors[draft.productId === undefined ? 'productIds' : 'productId'] = 'activities.productNotAssigned';
     }
+    // Attendees too may name a doctor created offline that became an alias; two names of one doctor count once.
+    const attendees = await Promise.all(
+      draft.attendees.map(async (attendee) => ({
+        ...attendee,
+        id: await this.deps.doctors.canonicalId(attendee.id, trx),
+      })),
+    );
+    draft.attendees = attendees.filter(
+      (attendee, index) => attendees.findIndex(({ id }) => id === attendee.id) === index,
+    );
     if (draft.doctorId && draft.doctorId !== before?.doctorId) {
       // A doctor created offline may have become an alias of the doctor that had its RPPS (decision 0020).
       draft.doctorId = await this.deps.doctors.canonicalId(draft.doctorId, trx);

@@ -169,6 +169,22 @@ describe.each(engines())('creating a doctor from an offline queue on %s', (engin
     expect(edited.status).toBe(200);
     expect(edited.body as Activity).toMatchObject({ doctorId: a.id, doctorName: `Xavier ${a.lastName}` });
 
+    // An attendee named by the alias is stored as the canonical doctor, and the two names count once.
+    const withAttendees = await colleague(
+      'POST',
+      '/api/activities',
+      cast.validCall({
+        productIds: [],
+        attendees: [
+          { id: b.id, name: 'Xavier (hors ligne)' },
+          { id: a.id, name: `Xavier ${a.lastName}` },
+        ],
+      }),
+      newId(),
+    );
+    expect(withAttendees.status).toBe(201);
+    expect((withAttendees.body as Activity).attendees).toEqual([{ id: a.id, name: 'Xavier (hors ligne)' }]);
+
     // Replaying B's creation answers the same, with its key or (answer lost) with a new one.
     const before = await counts();
     expect(await colleague('POST', '/api/doctors', b, keyB)).toMatchObject({ status: 200, body: second.body });
