@@ -135,7 +135,8 @@ function inListOrder<DB, TB extends keyof DB, O>(
     .orderBy(id, 'desc');
 }
 
-function withActivityColumns<O>(qb: SelectQueryBuilder<Database & { a: ActivitiesTable }, 'a', O>) {
+/** An activity row with what every answer needs: its channel and its owner's manager. */
+export function withActivityColumns<O>(qb: SelectQueryBuilder<Database & { a: ActivitiesTable }, 'a', O>) {
   return qb
     .innerJoin('channels as c', 'c.id', 'a.channel_id')
     .innerJoin('users as o', 'o.id', 'a.owner_id')

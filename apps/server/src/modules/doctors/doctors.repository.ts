@@ -38,7 +38,8 @@ export function withListItems(
     order by ${order}`;
 }
 
-const officeColumns = [
+/** The columns of a doctor's office, with the link's primary flag. */
+export const officeColumns = [
   'offices.id',
   'offices.name',
   'offices.sector',

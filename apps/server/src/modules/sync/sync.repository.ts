@@ -1,8 +1,8 @@
 import type { QueryCreator } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
-import type { ActivityRow } from '#server/modules/activities/activities.repository.ts';
-import type { DoctorOfficeRow, DoctorRow } from '#server/modules/doctors/doctors.repository.ts';
+import { type ActivityRow, withActivityColumns } from '#server/modules/activities/activities.repository.ts';
+import { type DoctorOfficeRow, type DoctorRow, officeColumns } from '#server/modules/doctors/doctors.repository.ts';
 import type { SyncCursor } from './sync.mapper.ts';
 
 /** The calendar's window as stored times: activities overlapping [start, end). */
@@ -38,19 +38,7 @@ export class SyncRepository {
     limit: number,
     db: Db = this.db,
   ): Promise<ActivityRow[]> {
-    let query = db
-      .selectFrom('activities as a')
-      .innerJoin('channels as c', 'c.id', 'a.channel_id')
-      .innerJoin('users as o', 'o.id', 'a.owner_id')
-      .selectAll('a')
-      .select([
-        'c.name as channel_name',
-        'c.color as channel_color',
-        'c.is_time_off as channel_is_time_off',
-        'c.needs_budget_approval as channel_needs_budget_approval',
-        'o.manager_id as owner_manager_id',
-      ])
-      .where('a.owner_id', '=', ownerId);
+    let query = withActivityColumns(db.selectFrom('activities as a')).where('a.owner_id', '=', ownerId);
     if (cursor) {
       // After (time, id), written so that both planners read a range of the index from the cursor's time.
       query = query
@@ -152,22 +140,8 @@ export class SyncRepository {
     return db
       .selectFrom('doctor_offices')
       .innerJoin('offices', 'offices.id', 'doctor_offices.office_id')
-      .select([
-        'doctor_offices.doctor_id',
-        'offices.id',
-        'offices.name',
-        'offices.sector',
-        'offices.address',
-        'offices.postal_code',
-        'offices.city',
-        'offices.uga',
-        'offices.uga_name',
-        'offices.latitude',
-        'offices.longitude',
-        'offices.phone',
-        'offices.email',
-        'doctor_offices.is_primary',
-      ])
+      .select('doctor_offices.doctor_id')
+      .select(officeColumns)
       .where('doctor_offices.doctor_id', 'in', doctorIds)
       .orderBy('doctor_offices.doctor_id')
       .orderBy('doctor_offices.is_primary', 'desc')
