@@ -162,8 +162,11 @@ test('queued changes reach the server once, even when an answer is lost after th
 test("'Sync now' in English, and a change the server refuses waits for the rep", async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
   await signInAs(page, REP);
-  await page.getByTestId('connectivity-indicator').hover();
-  await expect(page.getByTestId('connectivity-panel')).toContainText(/Pending changes: 0/);
+  // The popover opens on hover; a hover while the page still settles can be missed, so hover until it shows.
+  await expect(async () => {
+    await page.getByTestId('connectivity-indicator').hover();
+    await expect(page.getByTestId('connectivity-panel')).toContainText(/Pending changes: 0/, { timeout: 2_000 });
+  }).toPass();
   const owner = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { id: string }).id);
 
   // An edit of an activity that does not exist: the server answers 404, the change is rejected and kept.
