@@ -14,6 +14,8 @@ import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { ChannelsRepository } from './modules/configuration/channels.repository.ts';
 import { ConfigurationService } from './modules/configuration/configuration.service.ts';
+import { ConsentsRepository } from './modules/consents/consents.repository.ts';
+import { ConsentsService } from './modules/consents/consents.service.ts';
 import { ProductsRepository } from './modules/configuration/products.repository.ts';
 import { TargetsRepository } from './modules/configuration/targets.repository.ts';
 import { DoctorOfficesRepository } from './modules/doctors/doctor-offices.repository.ts';
@@ -43,6 +45,7 @@ export type Services = {
   configuration: ConfigurationService;
   geo: GeoService;
   activities: ActivitiesService;
+  consents: ConsentsService;
   dashboard: DashboardService;
   idempotency: IdempotencyService;
   sync: SyncService;
@@ -66,6 +69,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
   const targets = new TargetsRepository(db);
   const extras = new ActivityExtrasRepository(db);
   const tombstones = new ActivityTombstonesRepository(db);
+  const consentRecords = new ConsentsRepository(db);
   return {
     auth: new AuthService({
       db,
@@ -103,6 +107,14 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       doctors,
       keys: idempotencyKeys,
       tombstones,
+      logs,
+      clock,
+    }),
+    consents: new ConsentsService({
+      db,
+      consents: consentRecords,
+      doctors,
+      keys: idempotencyKeys,
       logs,
       clock,
     }),
