@@ -118,7 +118,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       logs,
       clock,
     }),
-    dashboard: new DashboardService({ dashboard: new DashboardRepository(db), clock }),
+    dashboard: new DashboardService({ dashboard: new DashboardRepository(db), consents: consentRecords, clock }),
     idempotency: new IdempotencyService({ keys: idempotencyKeys }),
     sync: new SyncService({ sync: new SyncRepository(db), tombstones, extras, channels, products, clock }),
   };
