@@ -32,8 +32,12 @@ type Texts = {
   notGiven: string;
   collection: string;
   signedAt: string;
+  withdrawnAt: string;
   recordedAt: string;
   collectedBy: string;
+  recordedBy: string;
+  screenLanguage: string;
+  languages: Record<CertificateLanguage, string>;
   contactEmail: string;
   contactPhone: string;
   none: string;
@@ -76,8 +80,12 @@ const TEXTS: Record<CertificateLanguage, Texts> = {
     notGiven: 'non accordé',
     collection: 'Recueil',
     signedAt: "Signé le (heure de l'appareil)",
+    withdrawnAt: "Retiré le (heure de l'appareil)",
     recordedAt: 'Enregistré le (heure du serveur)',
     collectedBy: 'Recueilli par',
+    recordedBy: 'Enregistré par',
+    screenLanguage: "Langue de l'écran",
+    languages: { fr: 'français', en: 'anglais' },
     contactEmail: 'E-mail de contact',
     contactPhone: 'Téléphone de contact',
     none: '—',
@@ -115,8 +123,12 @@ const TEXTS: Record<CertificateLanguage, Texts> = {
     notGiven: 'not given',
     collection: 'Collection',
     signedAt: 'Signed at (device time)',
+    withdrawnAt: 'Withdrawn at (device time)',
     recordedAt: 'Recorded at (server time)',
     collectedBy: 'Collected by',
+    recordedBy: 'Recorded by',
+    screenLanguage: 'Screen language',
+    languages: { fr: 'French', en: 'English' },
     contactEmail: 'Contact e-mail',
     contactPhone: 'Contact phone',
     none: '—',
@@ -398,12 +410,17 @@ export async function renderConsentCertificate(input: ConsentCertificateInput): 
   }
 
   w.section(t.collection);
-  w.field(t.signedAt, withUtc(record.signatureDate, lang));
+  const withdrawal = record.kind === 'withdrawal';
+  w.field(withdrawal ? t.withdrawnAt : t.signedAt, withUtc(record.signatureDate, lang));
   w.field(t.recordedAt, withUtc(record.recordedAt, lang));
   const collector = record.collectedBy;
-  w.field(t.collectedBy, collector.displayName ? `${collector.displayName} <${collector.email}>` : collector.email);
+  w.field(
+    withdrawal ? t.recordedBy : t.collectedBy,
+    collector.displayName ? `${collector.displayName} <${collector.email}>` : collector.email,
+  );
   w.field(t.contactEmail, record.email ?? t.none);
   w.field(t.contactPhone, record.phone ?? t.none);
+  w.field(t.screenLanguage, t.languages[record.language]);
 
   w.section(t.signature);
   const image = input.image === null ? null : await embed(pdf, input.image);
