@@ -14,6 +14,8 @@ import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { ChannelsRepository } from './modules/configuration/channels.repository.ts';
 import { ConfigurationService } from './modules/configuration/configuration.service.ts';
+import { ConsentsRepository } from './modules/consents/consents.repository.ts';
+import { ConsentsService } from './modules/consents/consents.service.ts';
 import { ProductsRepository } from './modules/configuration/products.repository.ts';
 import { TargetsRepository } from './modules/configuration/targets.repository.ts';
 import { DoctorOfficesRepository } from './modules/doctors/doctor-offices.repository.ts';
@@ -45,6 +47,7 @@ export type Services = {
   configuration: ConfigurationService;
   geo: GeoService;
   activities: ActivitiesService;
+  consents: ConsentsService;
   dashboard: DashboardService;
   idempotency: IdempotencyService;
   sync: SyncService;
@@ -70,6 +73,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
   const extras = new ActivityExtrasRepository(db);
   const tombstones = new ActivityTombstonesRepository(db);
   const mail = new MailService({ outbox: new MailOutboxRepository(db), config, clock });
+  const consentRecords = new ConsentsRepository(db);
   return {
     auth: new AuthService({
       db,
@@ -110,7 +114,15 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       logs,
       clock,
     }),
-    dashboard: new DashboardService({ dashboard: new DashboardRepository(db), clock }),
+    consents: new ConsentsService({
+      db,
+      consents: consentRecords,
+      doctors,
+      keys: idempotencyKeys,
+      logs,
+      clock,
+    }),
+    dashboard: new DashboardService({ dashboard: new DashboardRepository(db), consents: consentRecords, clock }),
     idempotency: new IdempotencyService({ keys: idempotencyKeys }),
     sync: new SyncService({ sync: new SyncRepository(db), tombstones, extras, channels, products, clock }),
     mail,

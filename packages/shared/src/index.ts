@@ -19,4 +19,6 @@ export * from './activities/activities.rules.ts';
 export * from './activities/activities.schemas.ts';
 export * from './dashboard/dashboard.rules.ts';
 export * from './dashboard/dashboard.schemas.ts';
+export * from './consents/consents.rules.ts';
+export * from './consents/consents.schemas.ts';
 export * from './sync/sync.schemas.ts';
