@@ -19,6 +19,8 @@ export type UsersTable = {
   last_login: string | null;
   created_at: string;
   updated_at: string;
+  /** Set when an admin deletes the user: they can't sign in and appear in no list, but stay named where they acted. */
+  deleted_at: string | null;
 };
 
 export type SessionsTable = {

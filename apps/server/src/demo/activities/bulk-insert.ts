@@ -292,6 +292,7 @@ export async function createBenchUsers(
     last_login: null,
     created_at: options.now,
     updated_at: options.now,
+    deleted_at: null,
   });
   const managers = Array.from({ length: Math.ceil(options.reps / REPS_PER_MANAGER) }, (_, index) =>
     user(benchManagerEmail(index + 1), 'Responsable', `Région ${index + 1}`, null),

@@ -1,20 +1,43 @@
-import { ProductList } from '@crm/shared';
+import { IdParams, ProductList } from '@crm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '#server/http/authenticate.ts';
 import { errorResponses } from '#server/http/openapi.ts';
 import type { ConfigurationService } from '#server/modules/configuration/configuration.service.ts';
+import type { UsersService } from './users.service.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ configuration: ConfigurationService }> = (app, { configuration }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; configuration: ConfigurationService }> = (
+  app,
+  { users, configuration },
+) => {
+  const tags = ['users'];
   app.get(
     '/users/products/all',
     {
       schema: {
-        tags: ['users'],
+        tags,
         // Product names are no secret and activities show them; assigning them is what needs an admin.
         summary: 'Every product, active or not, by name',
         response: { 200: ProductList, ...errorResponses(401) },
       },
     },
     async () => ({ products: await configuration.allProducts() }),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a user (admin; not oneself): they can no longer sign in, what they did stays theirs',
+        params: IdParams,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await users.delete(requireAuth(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
   return Promise.resolve();
 };

@@ -17,7 +17,8 @@ select
 from
   "users"
 where
-  "users"."email" = ?;
+  "users"."email" = ?
+  and "users"."deleted_at" is null;
 
 -- UsersRepository.insert
 -- parameters: ["user-1", "rep@example.fr", "Paul", "Martin", "Paul Martin", "hash", 0, 1, "manager-1", null, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
@@ -58,9 +59,47 @@ from
   "users"
 where
   "users"."manager_id" = ?
+  and "users"."deleted_at" is null
 order by
   "users"."display_name",
   "users"."email";
+
+-- UsersRepository.findActive
+-- parameters: ["user-1"]
+select
+  *
+from
+  "users"
+where
+  "users"."id" = ?
+  and "users"."deleted_at" is null;
+
+-- UsersRepository.lockHierarchy
+-- parameters: []
+update users
+set
+  updated_at = updated_at
+where
+  0 = 1;
+
+-- UsersRepository.moveManagees
+-- parameters: ["manager-1", "2026-03-02T09:00:00.000Z", "user-1"]
+update "users"
+set
+  "manager_id" = ?,
+  "updated_at" = ?
+where
+  "manager_id" = ?;
+
+-- UsersRepository.markDeleted
+-- parameters: ["2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", "user-1"]
+update "users"
+set
+  "deleted_at" = ?,
+  "updated_at" = ?
+where
+  "id" = ?
+  and "deleted_at" is null;
 
 -- UsersRepository.recordLogin
 -- parameters: ["2026-03-09T09:00:00.000Z", "user-1"]
