@@ -415,6 +415,10 @@ export const registry: RepositoryQueries[] = [
     lockHierarchy: { args: (db) => [db] },
     moveManagees: { args: (db) => [db, ids.user, ids.manager, at] },
     markDeleted: { args: (db) => [db, ids.user, at] },
+    searchEmails: [
+      { shape: 'one word', args: () => [['dup'], 10] },
+      { shape: 'two words', args: () => [['marie', 'dup'], 10] },
+    ],
     recordLogin: { args: (db) => [db, ids.user, later] },
     count: { args: () => [], rows: [{ count: 0 }] },
   }),

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { isPostgres } from '#server/db/dialect.ts';
+import { userSearchPattern } from './user-search.ts';
 import type { NewUserRow, UserRow } from '#server/db/schema.ts';
 
 export const sessionUserColumns = [
@@ -97,6 +98,22 @@ export class UsersRepository {
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .execute();
+  }
+
+  /** Users not deleted whose words start with every typed word, by first and last name, then address. */
+  searchEmails(terms: readonly string[], limit: number) {
+    return (
+      this.db
+        .selectFrom('users')
+        .select(['users.email', 'users.display_name', 'users.first_name', 'users.last_name'])
+        .where('users.deleted_at', 'is', null)
+        .where((eb) => eb.and(terms.map((term) => eb('users.search_text', 'like', userSearchPattern(term)))))
+        // The normalised names: accents and case don't move anyone in the list.
+        .orderBy('users.search_text')
+        .orderBy('users.email')
+        .limit(limit)
+        .execute()
+    );
   }
 
   async recordLogin(db: Db, userId: string, at: string): Promise<void> {

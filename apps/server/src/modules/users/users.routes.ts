@@ -1,4 +1,4 @@
-import { IdParams, ProductList } from '@crm/shared';
+import { IdParams, ProductList, UserEmailSearchQuery, UserEmailSearchResult } from '@crm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '#server/http/authenticate.ts';
@@ -22,6 +22,20 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; configura
       },
     },
     async () => ({ products: await configuration.allProducts() }),
+  );
+
+  app.get(
+    '/users/emails',
+    {
+      schema: {
+        tags,
+        // Every signed-in user writes mail: the answer holds addresses and names, nothing else of anyone.
+        summary: 'Recipient search: addresses and names of users whose names or address start with the words',
+        querystring: UserEmailSearchQuery,
+        response: { 200: UserEmailSearchResult, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ({ users: await users.searchEmails(requireAuth(request), request.query) }),
   );
 
   app.delete(

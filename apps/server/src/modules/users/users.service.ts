@@ -1,3 +1,4 @@
+import { searchTerms, type UserEmail, type UserEmailSearchQuery } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
 import { requireAdmin } from '#server/core/access.ts';
 import { AppError } from '#server/core/app-error.ts';
@@ -6,6 +7,7 @@ import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import type { SessionsRepository } from '#server/modules/auth/sessions.repository.ts';
 import { auditUser } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
+import { toUserEmail } from './users.mapper.ts';
 import type { UsersRepository } from './users.repository.ts';
 
 type UsersServiceDeps = {
@@ -21,6 +23,17 @@ const userNotFound = () => new AppError('NOT_FOUND', {}, { messageKey: 'users.no
 /** The administration of users (spec 001 §6: admins only, except the recipient search). */
 export class UsersService {
   constructor(private readonly deps: UsersServiceDeps) {}
+
+  /**
+   * GET /api/users/emails: the mailbox's recipient search, open to every signed-in user, answering addresses and
+   * names only. Every typed word must start a word of the user's names or address.
+   */
+  async searchEmails(_auth: AuthContext, query: UserEmailSearchQuery): Promise<UserEmail[]> {
+    const terms = searchTerms(query.search);
+    if (terms.length === 0) return [];
+    const rows = await this.deps.users.searchEmails(terms, query.limit);
+    return rows.map(toUserEmail);
+  }
 
   /**
    * DELETE /api/users/{id}: a soft delete (docs/decisions/0028). The user can no longer sign in and their

@@ -21,7 +21,7 @@ where
   and "users"."deleted_at" is null;
 
 -- UsersRepository.insert
--- parameters: ["user-1", "rep@example.fr", "Paul", "Martin", "Paul Martin", "hash", 0, 1, "manager-1", null, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
+-- parameters: ["user-1", "rep@example.fr", "Paul", "Martin", "Paul Martin", " paul martin paul martin rep example fr", "hash", 0, 1, "manager-1", null, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
 insert into
   "users" (
     "id",
@@ -29,6 +29,7 @@ insert into
     "first_name",
     "last_name",
     "display_name",
+    "search_text",
     "password_hash",
     "is_admin",
     "read_write",
@@ -38,7 +39,7 @@ insert into
     "updated_at"
   )
 values
-  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- UsersRepository.setManager
 -- parameters: ["manager-1", "2026-03-02T09:00:00.000Z", "user-1"]
@@ -100,6 +101,45 @@ set
 where
   "id" = ?
   and "deleted_at" is null;
+
+-- UsersRepository.searchEmails (one word)
+-- parameters: ["% dup%", 10]
+select
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name"
+from
+  "users"
+where
+  "users"."deleted_at" is null
+  and "users"."search_text" like ?
+order by
+  "users"."search_text",
+  "users"."email"
+limit
+  ?;
+
+-- UsersRepository.searchEmails (two words)
+-- parameters: ["% marie%", "% dup%", 10]
+select
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name"
+from
+  "users"
+where
+  "users"."deleted_at" is null
+  and (
+    "users"."search_text" like ?
+    and "users"."search_text" like ?
+  )
+order by
+  "users"."search_text",
+  "users"."email"
+limit
+  ?;
 
 -- UsersRepository.recordLogin
 -- parameters: ["2026-03-09T09:00:00.000Z", "user-1"]
