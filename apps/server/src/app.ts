@@ -88,7 +88,7 @@ export async function buildApp({
       await api.register(consentsRoutes, { consents: services.consents });
       await api.register(dashboardRoutes, { dashboard: services.dashboard });
       await api.register(syncRoutes, { sync: services.sync });
-      await api.register(usersRoutes, { configuration: services.configuration });
+      await api.register(usersRoutes, { users: services.users, configuration: services.configuration });
     },
     { prefix: '/api' },
   );

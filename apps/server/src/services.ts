@@ -37,6 +37,7 @@ import { ActivityTombstonesRepository } from './modules/sync/activity-tombstones
 import { SyncRepository } from './modules/sync/sync.repository.ts';
 import { SyncService } from './modules/sync/sync.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
+import { UsersService } from './modules/users/users.service.ts';
 
 /** The services the routes and hooks call, wired once per app; repositories stay private to them. */
 export type Services = {
@@ -52,6 +53,7 @@ export type Services = {
   idempotency: IdempotencyService;
   sync: SyncService;
   mail: MailService;
+  users: UsersService;
 };
 
 /** `clock` is the time every service reads; tests pass a fixed or stepping one. */
@@ -74,12 +76,14 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
   const tombstones = new ActivityTombstonesRepository(db);
   const mail = new MailService({ outbox: new MailOutboxRepository(db), config, clock });
   const consentRecords = new ConsentsRepository(db);
+  const users = new UsersRepository(db);
+  const sessions = new SessionsRepository(db);
   return {
     auth: new AuthService({
       db,
       config,
-      users: new UsersRepository(db),
-      sessions: new SessionsRepository(db),
+      users,
+      sessions,
       throttle: new LoginThrottleRepository(db),
       logs,
       tokens: new TokenService(secret, clock),
@@ -126,5 +130,6 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     idempotency: new IdempotencyService({ keys: idempotencyKeys }),
     sync: new SyncService({ sync: new SyncRepository(db), tombstones, extras, channels, products, clock }),
     mail,
+    users: new UsersService({ db, users, sessions, logs, clock }),
   };
 }

@@ -22,3 +22,4 @@ export * from './dashboard/dashboard.schemas.ts';
 export * from './consents/consents.rules.ts';
 export * from './consents/consents.schemas.ts';
 export * from './sync/sync.schemas.ts';
+export * from './users/users.schemas.ts';

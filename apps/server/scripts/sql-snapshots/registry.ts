@@ -146,6 +146,10 @@ export const registry: RepositoryQueries[] = [
     insert: { args: (db) => [db, sessionRow] },
     findActiveUser: { args: () => [ids.session, at] },
     revoke: { args: (db) => [db, ids.session, at] },
+    revokeAllOf: [
+      { shape: 'every session', args: (db) => [db, ids.user, at] },
+      { shape: 'all but the current one', args: (db) => [db, ids.user, at, ids.session] },
+    ],
     deleteEndedBefore: { args: () => [at] },
   }),
   queriesOf(ChannelsRepository, {
@@ -448,6 +452,14 @@ export const registry: RepositoryQueries[] = [
     insert: { args: () => [userRow] },
     setManager: { args: () => [ids.user, ids.manager, at] },
     findManagees: { args: () => [ids.manager] },
+    findActive: { args: (db) => [db, ids.user] },
+    lockHierarchy: { args: (db) => [db] },
+    moveManagees: { args: (db) => [db, ids.user, ids.manager, at] },
+    markDeleted: { args: (db) => [db, ids.user, at] },
+    searchEmails: [
+      { shape: 'one word', args: () => [['dup'], 10] },
+      { shape: 'two words', args: () => [['marie', 'dup'], 10] },
+    ],
     recordLogin: { args: (db) => [db, ids.user, later] },
     count: { args: () => [], rows: [{ count: 0 }] },
   }),

@@ -128,6 +128,7 @@ export const userRow: NewUserRow = {
   first_name: 'Paul',
   last_name: 'Martin',
   display_name: 'Paul Martin',
+  search_text: ' paul martin paul martin rep example fr',
   password_hash: 'hash',
   is_admin: 0,
   read_write: 1,

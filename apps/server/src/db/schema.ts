@@ -19,6 +19,10 @@ export type UsersTable = {
   last_login: string | null;
   created_at: string;
   updated_at: string;
+  /** Set when an admin deletes the user: they can't sign in and appear in no list, but stay named where they acted. */
+  deleted_at: string | null;
+  /** The normalised words of the names and the address, each after a space (modules/users/user-search.ts). */
+  search_text: string;
 };
 
 export type SessionsTable = {
