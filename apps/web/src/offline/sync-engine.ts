@@ -47,6 +47,11 @@ export type SyncEngineDeps = {
   currentUser: () => string | null;
   runExclusive?: ExclusiveRunner;
   now?: () => number;
+  /**
+   * After the server applied a change, with its answer: the device's copy becomes the server's at once
+   * rather than at the next pull. A failure here changes nothing of the queue.
+   */
+  onSynced?: (item: QueueItem, answer: unknown) => Promise<void>;
 };
 
 export type SyncEngine = {
@@ -146,13 +151,19 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       }
       await saveItem({ ...item, status: 'sending', updatedAt: now() });
       let outcome: FailureOutcome;
+      let answer: unknown;
       try {
-        await deps.transport(request, owner);
+        answer = await deps.transport(request, owner);
         outcome = { kind: 'synced' };
       } catch (error) {
         outcome = classifyFailure(item, error);
       }
-      await saveItem(afterAttempt(item, outcome, now()));
+      const settled = afterAttempt(item, outcome, now());
+      await saveItem(settled);
+      if (outcome.kind === 'synced' && deps.onSynced !== undefined) {
+        // The next pull brings the server's copy anyway: a copy not replaced now is only shown as waiting longer.
+        await deps.onSynced(settled, answer).catch(() => undefined);
+      }
 
       if (outcome.kind === 'synced') report.sent += 1;
       else if (outcome.kind === 'retry') report.failed += 1;

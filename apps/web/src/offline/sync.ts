@@ -5,6 +5,7 @@ import { BACK_ONLINE_EVENT } from '@/offline/events';
 import { getNetworkState, isEffectivelyOnline } from '@/offline/network-monitor';
 import { onEnqueue } from '@/offline/queue';
 import { createSyncEngine, type SyncReport } from '@/offline/sync-engine';
+import { storeServerAnswer } from '@/offline/synced-copies';
 import { apiTransport } from '@/offline/transport';
 
 /** A change that failed on the network or a 5xx is tried again after one health-check period. */
@@ -14,6 +15,7 @@ const engine = createSyncEngine({
   transport: apiTransport,
   isOnline: () => isEffectivelyOnline(getNetworkState()),
   currentUser: () => getSession().user?.id ?? null,
+  onSynced: storeServerAnswer,
 });
 
 /** What the server applied may change any answer the app holds: lists, counts, the calendar, the dashboard. */
