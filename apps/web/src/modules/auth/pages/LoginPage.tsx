@@ -110,14 +110,25 @@ export function LoginPage() {
             label={t('auth.email')}
             rules={[{ required: true, message: t('auth.emailRequired') }, schemaRule(LoginBody.shape.email)]}
           >
-            <Input prefix={<MailOutlined />} inputMode="email" autoComplete="username" autoFocus size="large" />
+            <Input
+              prefix={<MailOutlined />}
+              inputMode="email"
+              autoComplete="username"
+              autoFocus={endedSessionEmail === null}
+              size="large"
+            />
           </Form.Item>
           <Form.Item
             name="password"
             label={t('auth.password')}
             rules={[{ required: true, message: t('auth.passwordRequired') }]}
           >
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
+            <Input.Password
+              prefix={<LockOutlined />}
+              autoComplete="current-password"
+              autoFocus={endedSessionEmail !== null}
+              size="large"
+            />
           </Form.Item>
 
           {loginError !== null && <Alert type="error" showIcon className="login-alert" title={loginError} />}
