@@ -16,10 +16,10 @@ export type QueueRecord = {
 
 /**
  * The app registers its worker once the first screen is idle; the worker claims the page once its precache
- * (the whole build) is downloaded. A minute: the machine running the suite may be shared and busy.
+ * (the whole build) is downloaded. Two minutes: the machine running the suite may be shared and busy.
  */
 export async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
 }
 
 /** The signed-in user's slice is stored: what the app may rely on offline. */
