@@ -1,7 +1,6 @@
 // `npm run bench:web`: what a rep feels on a mid-range phone (issue 20). Starts the product on a fresh demo
 // database, walks the rep's path in Chromium with the phone profile, a fresh context (cold cache) per run,
 // and prints the medians; bench/results/web-latest.json keeps every run. Needs apps/web/dist.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,31 +10,17 @@ import { startServer, type RunningServer } from '../lib/server.ts';
 import { PHONE_PROFILE } from './phone-profile.ts';
 import { markdownTable, summarise, table } from './report.ts';
 import { LostKeystrokes, REP, type RunFigures, SEARCH_DEBOUNCE_MS, walkRepPath } from './rep-path.ts';
+import { CHROMIUM_ARGS, chromiumPath, gitCommit, requireWebBuild, ROOT } from './setup.ts';
 
 const runs = Number(process.env.BENCH_WEB_RUNS ?? 5);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('BENCH_WEB_RUNS must be a whole number of runs, 1 or more');
-const root = path.resolve(import.meta.dirname, '../..');
+const root = ROOT;
 const resultFile = path.join(root, 'bench/results/web-latest.json');
 const failureScreenshot = path.join(root, '.tmp/bench-web-failure.png');
 /** How many recently viewed doctors the rep has before the runs, so every /doctors reload shows the same list. */
 const RECENT_DOCTORS = 10;
 
 type Doctor = { id: string; firstName: string; lastName: string };
-
-function requireWebBuild(): void {
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    console.error('bench:web measures the built web app, and apps/web/dist is missing: run `npm run build` first.');
-    process.exit(1);
-  }
-}
-
-/** Debian's Chromium (or CHROME_PATH), found or installed as the end-to-end suite does. */
-function chromiumPath(): string {
-  const printed = execFileSync('node', [path.join(root, 'scripts/ensure-chromium.mjs')], { encoding: 'utf8' });
-  const executable = printed.trim().split('\n').at(-1);
-  if (!executable) throw new Error('scripts/ensure-chromium.mjs named no browser');
-  return executable;
-}
 
 async function api<T>(server: RunningServer, route: string, token: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.url}/api${route}`, {
@@ -97,38 +82,13 @@ async function prepareSearch(server: RunningServer, token: string): Promise<Sear
   return pick;
 }
 
-function gitCommit(): string {
-  const quiet: ['ignore', 'pipe', 'ignore'] = ['ignore', 'pipe', 'ignore'];
-  try {
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: quiet,
-    }).trim();
-    const dirty =
-      execFileSync('git', ['status', '--porcelain'], { cwd: root, encoding: 'utf8', stdio: quiet }).trim() !== '';
-    return dirty ? `${commit} with uncommitted changes` : commit;
-  } catch {
-    return 'unknown (not a git checkout)';
-  }
-}
-
-requireWebBuild();
+requireWebBuild('bench:web');
 const executablePath = chromiumPath();
 const loadBefore = os.loadavg();
 const server = await startServer({ DEMO_MODE: 'true', GEOCODER_URL: 'none' });
 const browser = await chromium.launch({
   executablePath,
-  // As the end-to-end suite: loopback only, nothing in the background competing with the page.
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 });
 try {
   const search = await prepareSearch(server, await signIn(server));

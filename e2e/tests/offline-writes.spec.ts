@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { signInAs } from './helpers';
 
@@ -7,7 +8,7 @@ import { signInAs } from './helpers';
 // does not stop what the service worker fetches (Playwright issue 2311), so the network is cut by routing
 // every /api call of the context to fail as with no network, and setOffline makes the browser say so at once.
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-pe';
+const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
 const PHONE = { width: 390, height: 844 };
 const REP = 'rep@demo-crm.fr';
 const ACK = "I confirm that this activity follows the company's compliance rules";

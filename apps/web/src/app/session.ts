@@ -35,10 +35,17 @@ function readStoredSession(): Session {
 
 let current = readStoredSession();
 const listeners = new Set<() => void>();
+/** Who was signed in when the server ended the session (a 401), for the login page to say so. */
+let endedBy401: string | null = null;
 
 function publish(next: Session): void {
   current = next;
   for (const listener of listeners) listener();
+}
+
+/** The e-mail of the user whose session the server ended (a 401), until someone signs in; null otherwise. */
+export function getEndedSessionEmail(): string | null {
+  return endedBy401;
 }
 
 export function getSession(): Session {
@@ -57,6 +64,7 @@ export function setSession(token: string, user: StoredUser): void {
   } catch {
     // Storage full or forbidden: the session still works until the page is reloaded.
   }
+  endedBy401 = null;
   publish({ token, user, isAuthenticated: true });
 }
 
@@ -66,7 +74,12 @@ export function updateSessionUser(user: StoredUser): void {
   setSession(current.token, user);
 }
 
-export function clearSession(): void {
+/**
+ * Ends the session on the device. `expired`: the server refused its token (spec 000 §4: any 401), rather than
+ * the user logging out; the login page then asks them to sign in again.
+ */
+export function clearSession(reason?: 'expired'): void {
+  if (reason === 'expired' && current.user !== null) endedBy401 = current.user.email;
   try {
     localStorage.removeItem(TOKEN_STORAGE_KEY);
     localStorage.removeItem(USER_STORAGE_KEY);

@@ -85,7 +85,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   if (!response.ok) {
     const error = await readErrorBody(response);
     // Spec 000 §4: any 401 ends the session; the route guard then sends the browser to /login.
-    if (response.status === 401 && auth) clearSession();
+    if (response.status === 401 && auth) clearSession('expired');
     throw error;
   }
   if (response.status === 204) return undefined;

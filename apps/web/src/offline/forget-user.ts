@@ -9,15 +9,20 @@ const CACHE_STORES = ['activities', 'doctors', 'signatures'] as const;
  * with the pulls' cursors (which live among them), so that nobody signing in next finds them and the
  * user's next pull starts from scratch. The copies of entities in `keep` stay (the changes kept for the
  * user's next sign-in show on them until sent); reads are by owner, so nobody else sees them.
+ *
+ * One range deletion per store (every key starts with the owner), the kept copies read before and written
+ * back in the same transaction: a rep's few thousand records go in one step, where deleting them one by one
+ * took seconds on a busy phone, and a page closed or reloaded meanwhile aborted it all.
  */
 export async function forgetCachedRecords(owner: string, keep: ReadonlySet<string> = new Set()): Promise<void> {
   const db = await openOfflineDb();
   const tx = db.transaction(CACHE_STORES, 'readwrite');
+  const everyKeyOf = IDBKeyRange.bound([owner, ''], [owner, '\uffff']);
   const deletions = CACHE_STORES.map(async (name) => {
     const store = tx.objectStore(name);
-    for (const key of await store.index('owner').getAllKeys(owner)) {
-      if (!keep.has(key[1])) await store.delete(key);
-    }
+    const kept = await Promise.all([...keep].map((id) => store.get([owner, id])));
+    await store.delete(everyKeyOf);
+    await Promise.all(kept.flatMap((record) => (record === undefined ? [] : [store.put(record)])));
   });
   await Promise.all([...deletions, tx.done]);
 }

@@ -1,8 +1,8 @@
 /**
  * The shared marker of a record the rep changed on the device whose change is still in the queue: the
  * offline writes set `pendingSync: true` on the copy they store (activities, doctors); the lists, the
- * calendar and the timeline show it as waiting to sync. The next pull after the change went replaces the
- * copy with the server's, which has no marker.
+ * calendar and the timeline show it as waiting to sync. Once the change went, the server's answer replaces
+ * the copy (offline/synced-copies.ts; else the next pull does), and the server's copy has no marker.
  */
 export const PENDING_SYNC_FIELD = 'pendingSync';
 

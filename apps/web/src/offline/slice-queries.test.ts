@@ -2,9 +2,18 @@ import type { Activity } from '@crm/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '@/app/session';
 import { ApiError, NETWORK_ERROR_CODE } from '@/lib/api-client';
-import { activity, CALL, CHANNELS, EVENT, PRODUCTS, TIME_OFF } from '@/modules/activities/test/fixtures';
+import {
+  activity,
+  CALL,
+  CHANNELS,
+  EVENT,
+  pendingApproval,
+  PRODUCTS,
+  TIME_OFF,
+} from '@/modules/activities/test/fixtures';
 import { checkHealth } from '@/offline/network-monitor';
 import {
+  approvalsFromSlice,
   calendarFromSlice,
   detailFromSlice,
   doctorFromSlice,
@@ -14,7 +23,7 @@ import {
   searchDoctorsInSlice,
   statsFromSlice,
 } from '@/offline/slice-queries';
-import { storeActivitiesPage, storeDoctorsPage, storeReference } from '@/offline/slice-store';
+import { storeActivitiesPage, storeApprovals, storeDoctorsPage, storeReference } from '@/offline/slice-store';
 import { freshOfflineStore } from '@/offline/test-store';
 import { doctor, doctorOffice } from '@/test/directory';
 import { jsonResponse } from '@/test/fetch';
@@ -109,6 +118,24 @@ describe('the activities from the stored slice', () => {
     expect(await detailFromSlice(A, id(3), NOW)).toMatchObject({ id: id(3), status: 'incomplete' });
     await expect(detailFromSlice(A, id(50), NOW)).rejects.toSatisfy(isNotAvailableOffline);
     await expect(detailFromSlice(A, '__slice:activities', NOW)).rejects.toSatisfy(isNotAvailableOffline);
+  });
+
+  it('counts and lists the managees’ requests waiting for the manager, and opens them read only', async () => {
+    await storeActivities(A, stored);
+    const request = pendingApproval({ id: id(70), start: at(30), end: at(31), ownerId: B });
+    await storeApprovals(A, [request]);
+
+    expect((await statsFromSlice(A, NOW)).needApprovalCount).toBe(1);
+    expect(await approvalsFromSlice(A)).toEqual({ activities: [request] });
+    const opened = await detailFromSlice(A, id(70), NOW);
+    expect(opened).toMatchObject({ id: id(70), ownerId: B, status: 'upcoming' });
+    expect(opened).not.toHaveProperty('email');
+    // Not the manager's own: no list of theirs shows it.
+    expect(
+      (await listFromSlice(A, { status: 'upcoming', page: 1 }, NOW)).activities.map((item) => item.id),
+    ).not.toContain(id(70));
+    // Nobody else's store holds them.
+    expect(await approvalsFromSlice(B)).toEqual({ activities: [] });
   });
 });
 

@@ -9,12 +9,14 @@ import {
   type Channel,
   type Doctor,
   type DoctorListItem,
+  type PendingApprovalList,
   type Product,
 } from '@crm/shared';
 import { getSession } from '@/app/session';
 import { isApiError, NETWORK_ERROR_CODE } from '@/lib/api-client';
 import { getNetworkState, isEffectivelyOnline } from '@/offline/network-monitor';
 import {
+  readApprovals,
   readReference,
   readSliceCursor,
   readStoredActivities,
@@ -108,8 +110,8 @@ export async function listFromSlice(
 }
 
 /**
- * GET /api/activities/stats from the store. The managees' waiting budgets are not in a rep's slice: offline,
- * nothing waits for the caller's decision that the device could show.
+ * GET /api/activities/stats from the store: the owner's activities of the window, and the managees' budget
+ * requests the last pull found waiting for the owner.
  */
 export async function statsFromSlice(owner: string, now: Date = new Date()): Promise<ActivityStats> {
   const stats: ActivityStats = {
@@ -117,7 +119,7 @@ export async function statsFromSlice(owner: string, now: Date = new Date()): Pro
     incompleteCount: 0,
     doneCount: 0,
     waitingApprovalCount: 0,
-    needApprovalCount: 0,
+    needApprovalCount: (await readApprovals(owner)).length,
   };
   for (const stored of await readStoredActivities(owner)) {
     const activity = withStatus(stored, now);
@@ -143,10 +145,19 @@ export async function calendarFromSlice(
     .sort(listOrder('upcoming'));
 }
 
+/** An activity of the owner's, or a managee's waiting for the owner's decision (read only, as online). */
 export async function detailFromSlice(owner: string, id: string, now: Date = new Date()): Promise<Activity> {
   const activity = await readStoredActivity(owner, id);
-  if (activity === null) throw new NotAvailableOfflineError('activity');
-  return withStatus(activity, now);
+  if (activity !== null) return withStatus(activity, now);
+  const request = (await readApprovals(owner)).find((approval) => approval.id === id);
+  if (request === undefined) throw new NotAvailableOfflineError('activity');
+  const { firstName: _firstName, lastName: _lastName, email: _email, ...managees } = request;
+  return withStatus({ ...managees, owner }, now);
+}
+
+/** GET /api/activities/pending-approvals from the store, in the server's order (start). */
+export async function approvalsFromSlice(owner: string): Promise<PendingApprovalList> {
+  return { activities: await readApprovals(owner) };
 }
 
 export async function channelsFromSlice(owner: string): Promise<{ channels: Channel[] }> {

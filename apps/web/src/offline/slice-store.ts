@@ -1,6 +1,6 @@
-import type { Activity, Channel, Doctor, Product } from '@crm/shared';
+import type { Activity, Channel, Doctor, PendingApproval, Product } from '@crm/shared';
 import type { IDBPTransaction } from 'idb';
-import { openOfflineDb, WAITING_STATUSES, type OfflineSchema } from '@/offline/db';
+import { openOfflineDb, WAITING_STATUSES, type OfflineSchema, type QueueItem } from '@/offline/db';
 
 /**
  * The rep's slice in the IndexedDB stores of version 1 (decision 0022): each activity and doctor as the
@@ -13,10 +13,20 @@ const META_PREFIX = '__slice:';
 const ACTIVITIES_META = `${META_PREFIX}activities`;
 const DOCTORS_META = `${META_PREFIX}doctors`;
 const REFERENCE_META = `${META_PREFIX}reference`;
+const APPROVALS_META = `${META_PREFIX}approvals`;
 
 type ActivitiesMeta = { owner: string; id: typeof ACTIVITIES_META; cursor: string; complete: boolean };
 type DoctorsMeta = { owner: string; id: typeof DOCTORS_META; cursor: string; complete: boolean };
-type ReferenceMeta = { owner: string; id: typeof REFERENCE_META; channels: Channel[]; products: Product[] };
+/** Written last by a complete pull: `pulledAt` tells a tab that waited for another's pull that it is done. */
+type ReferenceMeta = {
+  owner: string;
+  id: typeof REFERENCE_META;
+  channels: Channel[];
+  products: Product[];
+  pulledAt?: number;
+};
+/** A manager's managees' budget requests waiting for them (decision 0025), replaced whole at each pull. */
+type ApprovalsMeta = { owner: string; id: typeof APPROVALS_META; approvals: PendingApproval[] };
 
 export type SliceKind = 'activities' | 'doctors';
 
@@ -52,7 +62,33 @@ export async function readSliceCursor(owner: string, kind: SliceKind): Promise<S
   return { cursor: meta.cursor, complete: meta.complete === true };
 }
 
-export type SlicePage<T> = { records: T[]; removedIds: string[]; nextCursor: string; hasMore: boolean };
+export type SlicePage<T> = {
+  records: T[];
+  removedIds: string[];
+  nextCursor: string;
+  hasMore: boolean;
+  /** On the doctors' last page: every doctor the owner needs now; the device drops the others. */
+  neededIds?: string[];
+};
+
+/** Doctor ids the owner's waiting changes name: a change, its dependencies, an activity's doctor and attendees. */
+function doctorsNamedByQueue(items: readonly QueueItem[]): Set<string> {
+  const named = new Set<string>();
+  for (const item of items) {
+    if (!WAITING_STATUSES.includes(item.status)) continue;
+    named.add(item.entityId);
+    for (const id of item.dependsOn) named.add(id);
+    const payload = item.payload !== null && typeof item.payload === 'object' ? item.payload : {};
+    if ('doctorId' in payload && typeof payload.doctorId === 'string') named.add(payload.doctorId);
+    if ('attendees' in payload && Array.isArray(payload.attendees)) {
+      for (const attendee of payload.attendees as unknown[]) {
+        if (attendee !== null && typeof attendee === 'object' && 'id' in attendee && typeof attendee.id === 'string')
+          named.add(attendee.id);
+      }
+    }
+  }
+  return named;
+}
 
 /**
  * One page in one transaction with the queue (read) and the store: removals first, then the records, then
@@ -73,25 +109,75 @@ export async function storeActivitiesPage(owner: string, page: SlicePage<Activit
   await Promise.all([...writes, tx.done]);
 }
 
+/**
+ * A page of doctors, as a page of activities. The last page names every doctor the owner needs now: those
+ * the device holds besides them go (no longer recent, their activities deleted or out of the window), except
+ * the ones a waiting change names (a doctor created offline, the doctor of an activity not yet sent).
+ */
 export async function storeDoctorsPage(owner: string, page: SlicePage<Doctor>): Promise<void> {
   const db = await openOfflineDb();
   const tx = db.transaction(['queue', 'doctors'], 'readwrite');
-  const waiting = await waitingEntityIds(tx, owner);
+  const queued = await tx
+    .objectStore('queue')
+    .index('owner_seq')
+    .getAll(IDBKeyRange.bound([owner, -Infinity], [owner, Infinity]));
+  const waiting = new Set(queued.filter((item) => WAITING_STATUSES.includes(item.status)).map((item) => item.entityId));
   const store = tx.objectStore('doctors');
   const writes: Promise<unknown>[] = [];
   for (const id of page.removedIds) if (!waiting.has(id)) writes.push(store.delete([owner, id]));
   for (const doctor of page.records)
     if (!waiting.has(doctor.id)) writes.push(store.put({ ...doctor, owner } satisfies StoredDoctor));
+  if (page.neededIds !== undefined) {
+    const kept = new Set([...page.neededIds, ...page.records.map((doctor) => doctor.id)]);
+    const named = doctorsNamedByQueue(queued);
+    for (const key of await store.getAllKeys(ownerRange(owner))) {
+      const id = key[1];
+      if (!id.startsWith(META_PREFIX) && !kept.has(id) && !named.has(id)) writes.push(store.delete(key));
+    }
+  }
   const meta: DoctorsMeta = { owner, id: DOCTORS_META, cursor: page.nextCursor, complete: !page.hasMore };
   writes.push(store.put(meta));
   await Promise.all([...writes, tx.done]);
 }
 
-/** Channels and products: a handful of rows, replaced whole at each pull. */
-export async function storeReference(owner: string, reference: { channels: Channel[]; products: Product[] }) {
+/**
+ * Channels and products: a handful of rows, replaced whole at each pull, the last write of a complete pull.
+ * With them, when that pull ended.
+ */
+export async function storeReference(
+  owner: string,
+  reference: { channels: Channel[]; products: Product[] },
+  pulledAt: number = Date.now(),
+) {
   const db = await openOfflineDb();
-  const meta: ReferenceMeta = { owner, id: REFERENCE_META, ...reference };
+  const meta: ReferenceMeta = { owner, id: REFERENCE_META, ...reference, pulledAt };
   await db.put('doctors', meta);
+}
+
+/** When the owner's last complete pull ended (in any tab), or null before the first. */
+export async function readLastPull(owner: string): Promise<number | null> {
+  const db = await openOfflineDb();
+  const meta = await db.get('doctors', [owner, REFERENCE_META]);
+  return typeof meta?.pulledAt === 'number' ? meta.pulledAt : null;
+}
+
+/** The managees' budget requests waiting for the owner, replaced whole; null for someone who manages nobody. */
+export async function storeApprovals(owner: string, approvals: PendingApproval[] | null): Promise<void> {
+  const db = await openOfflineDb();
+  if (approvals === null) {
+    await db.delete('activities', [owner, APPROVALS_META]);
+    return;
+  }
+  const meta: ApprovalsMeta = { owner, id: APPROVALS_META, approvals };
+  await db.put('activities', meta);
+}
+
+/** The stored requests waiting for the owner's decision, as the last pull found them (empty before it). */
+export async function readApprovals(owner: string): Promise<PendingApproval[]> {
+  const db = await openOfflineDb();
+  const meta = await db.get('activities', [owner, APPROVALS_META]);
+  // Written by storeApprovals from an answer the API client parsed.
+  return Array.isArray(meta?.approvals) ? (meta.approvals as PendingApproval[]) : [];
 }
 
 export async function readReference(owner: string): Promise<{ channels: Channel[]; products: Product[] } | null> {

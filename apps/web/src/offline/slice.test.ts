@@ -1,11 +1,13 @@
-import type { Activity, Doctor } from '@crm/shared';
+import type { Activity, Doctor, PendingApproval } from '@crm/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession, setSession } from '@/app/session';
 import { activity, CHANNELS, PRODUCTS } from '@/modules/activities/test/fixtures';
 import { openOfflineDb } from '@/offline/db';
 import { enqueue } from '@/offline/queue';
-import { pullSlice, SLICE_READY_ATTRIBUTE, startSlicePull, type SliceFetcher } from '@/offline/slice';
+import { pullSlice, pullSliceOnce, SLICE_READY_ATTRIBUTE, startSlicePull, type SliceFetcher } from '@/offline/slice';
 import {
+  readApprovals,
+  readLastPull,
   readReference,
   readSliceCursor,
   readStoredActivities,
@@ -26,8 +28,9 @@ const doctorId = (n: number) => `0190a0c4-0000-7000-9000-${String(n).padStart(12
 type Server = {
   activities: SlicePage<Activity>[];
   doctors: SlicePage<Doctor>[];
+  approvals?: PendingApproval[];
   /** The `since` each call received, in order. */
-  asked: { kind: 'activities' | 'doctors' | 'reference'; since?: string | undefined }[];
+  asked: { kind: 'activities' | 'doctors' | 'reference' | 'approvals'; since?: string | undefined }[];
 };
 
 /** Answers the queued pages in order, as the server's pulls would from the cursors it is given. */
@@ -53,6 +56,11 @@ function fakeServer(server: Omit<Server, 'asked'>, hooks: { beforeAnswer?: () =>
       state.asked.push({ kind: 'reference' });
       await Promise.resolve();
       return { channels: CHANNELS, products: PRODUCTS };
+    },
+    approvals: async () => {
+      state.asked.push({ kind: 'approvals' });
+      await Promise.resolve();
+      return state.approvals ?? [];
     },
   };
   return { fetcher, state };
@@ -93,6 +101,7 @@ describe('pulling the rep’s slice', () => {
     expect(asked('activities')).toEqual([undefined, 'a-1']);
     expect(asked('doctors')).toEqual([undefined]);
     expect(asked('reference')).toHaveLength(1);
+    expect(asked('approvals')).toHaveLength(1);
     expect((await readStoredActivities(A)).map((stored) => stored.id).sort()).toEqual([
       activityId(1),
       activityId(2),
@@ -126,7 +135,7 @@ describe('pulling the rep’s slice', () => {
     });
     await pullAs(A, fetcher);
 
-    expect(state.asked.filter((call) => call.kind !== 'reference')).toEqual([
+    expect(state.asked.filter((call) => call.kind === 'activities' || call.kind === 'doctors')).toEqual([
       { kind: 'activities', since: 'a-1' },
       { kind: 'doctors', since: 'd-1' },
     ]);
@@ -153,7 +162,7 @@ describe('pulling the rep’s slice', () => {
     await pullAs(B, second.fetcher);
 
     // B's first pull starts from nothing, not from A's cursors.
-    expect(second.state.asked.filter((call) => call.kind !== 'reference')).toEqual([
+    expect(second.state.asked.filter((call) => call.kind === 'activities' || call.kind === 'doctors')).toEqual([
       { kind: 'activities', since: undefined },
       { kind: 'doctors', since: undefined },
     ]);
@@ -224,6 +233,128 @@ describe('pulling the rep’s slice', () => {
   });
 });
 
+describe('what the slice keeps besides the changes', () => {
+  it('drops the doctors the rep no longer needs, but not those a waiting change names', async () => {
+    const first = fakeServer({
+      activities: [page([], 'a-1')],
+      doctors: [
+        page(
+          [1, 2, 3, 4, 5].map((n) => doctor({ id: doctorId(n) })),
+          'd-1',
+        ),
+      ],
+    });
+    await pullAs(A, first.fetcher);
+    // Waiting changes: the creation of doctor 3 and an activity naming doctor 4 as attendee.
+    await enqueue(A, {
+      type: 'doctor',
+      action: 'create',
+      entityId: doctorId(3),
+      payload: { rpps: '123', firstName: 'Léa', lastName: 'Roy', primarySpecialty: 'Cardiology' },
+    });
+    await enqueue(A, {
+      type: 'activity',
+      action: 'update',
+      entityId: activityId(9),
+      payload: { attendees: [{ id: doctorId(4), name: 'Paul Roy' }] },
+    });
+    // Another user's copy of doctor 2 is theirs to keep.
+    const db = await openOfflineDb();
+    await db.put('doctors', { ...doctor({ id: doctorId(2) }), owner: B });
+
+    // The server now needs 1, and sends 5 as changed on a first page, then a last page with the set.
+    await pullAs(
+      A,
+      fakeServer({
+        activities: [page([], 'a-2')],
+        doctors: [
+          page([doctor({ id: doctorId(5) })], 'd-2', true),
+          { ...page<Doctor>([], 'd-3'), neededIds: [doctorId(1)] },
+        ],
+      }).fetcher,
+    );
+
+    expect((await readStoredDoctors(A)).map((stored) => stored.id).sort()).toEqual(
+      [doctorId(1), doctorId(3), doctorId(4)].sort(),
+    );
+    expect((await readStoredDoctors(B)).map((stored) => stored.id)).toEqual([doctorId(2)]);
+  });
+
+  it('keeps the budget requests waiting for a manager, replaced whole at each pull', async () => {
+    const request = (n: number): PendingApproval => ({
+      ...activity({ id: activityId(n), approvalStatus: 'waiting_approval', ownerId: B }),
+      firstName: 'Paul',
+      lastName: 'Martin',
+      email: 'paul@demo-crm.fr',
+    });
+    await pullAs(
+      A,
+      fakeServer({ activities: [page([], 'a')], doctors: [page([], 'd')], approvals: [request(1), request(2)] })
+        .fetcher,
+    );
+    expect((await readApprovals(A)).map((approval) => approval.id)).toEqual([activityId(1), activityId(2)]);
+    // They are not the manager's own activities.
+    expect(await readStoredActivities(A)).toEqual([]);
+
+    await pullAs(
+      A,
+      fakeServer({ activities: [page([], 'a')], doctors: [page([], 'd')], approvals: [request(2)] }).fetcher,
+    );
+    expect((await readApprovals(A)).map((approval) => approval.id)).toEqual([activityId(2)]);
+
+    // Someone who manages nobody asks nothing and keeps nothing.
+    const nobody = fakeServer({ activities: [page([], 'a')], doctors: [page([], 'd')] });
+    await pullSlice(A, {
+      fetcher: nobody.fetcher,
+      isCurrent: () => true,
+      signal: new AbortController().signal,
+      mayManage: false,
+    });
+    expect(nobody.state.asked.some((call) => call.kind === 'approvals')).toBe(false);
+    expect(await readApprovals(A)).toEqual([]);
+  });
+});
+
+describe('one pull at a time across tabs', () => {
+  /** The Web Lock of two tabs, as one promise chain. */
+  function sharedLock() {
+    let chain: Promise<unknown> = Promise.resolve();
+    return <T>(_name: string, work: () => Promise<T>): Promise<T> => {
+      const run = chain.then(work);
+      chain = run.catch(() => undefined);
+      return run;
+    };
+  }
+
+  it('lets a tab that waited for another’s pull use its result instead of pulling again', async () => {
+    const runExclusive = sharedLock();
+    const first = fakeServer({
+      activities: [page([activity({ id: activityId(1) })], 'a-1')],
+      doctors: [page([], 'd-1')],
+    });
+    const second = fakeServer({ activities: [page([], 'a-2')], doctors: [page([], 'd-2')] });
+    const options = { isCurrent: () => true, signal: new AbortController().signal, runExclusive };
+
+    // Both tabs are told at once (the network came back): the second waits for the lock.
+    const [pulled, shared] = await Promise.all([
+      pullSliceOnce(A, { ...options, fetcher: first.fetcher }),
+      pullSliceOnce(A, { ...options, fetcher: second.fetcher }),
+    ]);
+
+    expect(pulled).toMatchObject({ outcome: 'complete', activities: 1 });
+    expect(shared).toBeNull();
+    expect(second.state.asked).toEqual([]);
+    expect(await readLastPull(A)).not.toBeNull();
+
+    // Asked after that pull ended, a tab pulls again, from the cursors it left.
+    const later = await pullSliceOnce(A, { ...options, fetcher: second.fetcher, now: () => Date.now() + 1_000 });
+    expect(later).toMatchObject({ outcome: 'complete' });
+    expect(second.state.asked.filter((call) => call.kind === 'activities')).toEqual([
+      { kind: 'activities', since: 'a-1' },
+    ]);
+  });
+});
+
 describe('keeping the slice fresh in the background', () => {
   it('aborts the pull in flight when the rep signs out, then pulls the next user’s from scratch', async () => {
     const signals: AbortSignal[] = [];
@@ -243,6 +374,7 @@ describe('keeping the slice fresh in the background', () => {
       },
       doctors: () => Promise.resolve(page([], 'd')),
       reference: () => Promise.resolve({ channels: CHANNELS, products: PRODUCTS }),
+      approvals: () => Promise.resolve([]),
     };
 
     const stop = startSlicePull(fetcher);

@@ -1,10 +1,12 @@
 import {
+  PendingApprovalList,
   SYNC_PAGE_MAX,
   SyncActivitiesResult,
   SyncDoctorsResult,
   SyncReference,
   type Activity,
   type Doctor,
+  type PendingApproval,
 } from '@crm/shared';
 import { queryClient } from '@/app/query-client';
 import { getSession, subscribeSession } from '@/app/session';
@@ -15,13 +17,16 @@ import { doctorKeys } from '@/modules/doctors/query-keys';
 import { BACK_ONLINE_EVENT } from '@/offline/events';
 import { getNetworkState, isEffectivelyOnline, subscribeNetwork } from '@/offline/network-monitor';
 import {
+  readLastPull,
   readSliceCursor,
   storeActivitiesPage,
+  storeApprovals,
   storeDoctorsPage,
   storeReference,
   type SliceKind,
   type SlicePage,
 } from '@/offline/slice-store';
+import { SLICE_LOCK_NAME, withWebLock, type ExclusiveRunner } from '@/offline/web-lock';
 
 /** How often the slice is refreshed while online, besides sign-in and reconnection. */
 export const SLICE_REFRESH_MS = 5 * 60_000;
@@ -41,6 +46,8 @@ export type SliceFetcher = {
   activities: (since: string | undefined, signal: AbortSignal) => Promise<SlicePage<Activity>>;
   doctors: (since: string | undefined, signal: AbortSignal) => Promise<SlicePage<Doctor>>;
   reference: (signal: AbortSignal) => Promise<SyncReference>;
+  /** The managees' budget requests waiting for the caller (a manager's need_approval filter). */
+  approvals: (signal: AbortSignal) => Promise<PendingApproval[]>;
 };
 
 /** The server's sync pulls (decision 0020), as pages of records. */
@@ -54,6 +61,9 @@ export const apiSliceFetcher: SliceFetcher = {
       .get(`/sync/doctors${queryString({ since, limit: SYNC_PAGE_MAX })}`, SyncDoctorsResult, { signal })
       .then(({ doctors, ...page }) => ({ records: doctors, ...page })),
   reference: (signal) => apiClient.get('/sync/reference', SyncReference, { signal }),
+  // Few at a time, and decided on elsewhere without a trace the cursor could follow: read whole each pull.
+  approvals: (signal) =>
+    apiClient.get('/activities/pending-approvals', PendingApprovalList, { signal }).then((list) => list.activities),
 };
 
 export type PullOptions = {
@@ -61,6 +71,8 @@ export type PullOptions = {
   /** False once the owner signed out or another user signed in: nothing more is stored. */
   isCurrent: () => boolean;
   signal: AbortSignal;
+  /** Whether the owner may manage someone (false: nobody's approvals to pull). */
+  mayManage?: boolean;
 };
 
 export type PullReport = {
@@ -88,7 +100,10 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * channels and products. Each page is one IndexedDB transaction with its cursor, so a pull stopped anywhere
  * (signed out, network lost, tab closed) resumes after the last page stored.
  */
-export async function pullSlice(owner: string, { fetcher, isCurrent, signal }: PullOptions): Promise<PullReport> {
+export async function pullSlice(
+  owner: string,
+  { fetcher, isCurrent, signal, mayManage = true }: PullOptions,
+): Promise<PullReport> {
   const report: PullReport = { outcome: 'stopped', activities: 0, doctors: 0, networkMs: 0, storeMs: 0 };
   const stopped = () => !isCurrent() || signal.aborted;
   const timed = async <T>(field: 'networkMs' | 'storeMs', work: () => Promise<T>): Promise<T> => {
@@ -127,26 +142,58 @@ export async function pullSlice(owner: string, { fetcher, isCurrent, signal }: P
 
   // The kinds are independent: their requests and writes overlap. Each is let finish before the pull ends, so
   // that no write of this pull lands after the next one started.
-  const [activities, doctors, reference] = await Promise.allSettled([
+  const [activities, doctors, reference, approvals] = await Promise.allSettled([
     pullKind('activities', fetcher.activities, storeActivitiesPage),
     pullKind('doctors', fetcher.doctors, storeDoctorsPage),
     timed('networkMs', () => fetcher.reference(signal)),
+    mayManage ? timed('networkMs', () => fetcher.approvals(signal)) : Promise.resolve(null),
   ]);
   const complete = [valueOf(activities), valueOf(doctors)].every(Boolean);
   const channelsAndProducts = valueOf(reference);
+  const waitingForDecision = valueOf(approvals);
   if (!complete || stopped()) return report;
-  await timed('storeMs', () => storeReference(owner, channelsAndProducts));
+  await timed('storeMs', async () => {
+    await storeApprovals(owner, waitingForDecision);
+    // Last: its time says the pull is complete.
+    await storeReference(owner, channelsAndProducts);
+  });
   report.outcome = 'complete';
   return report;
 }
 
-function markReady(report: PullReport, startedAt: number): void {
+/**
+ * A whole slice is stored: pulled by this tab (its report, measured), or by another tab while this one
+ * waited for the lock (null).
+ */
+function markReady(report: PullReport | null, startedAt: number): void {
   const now = performance.now();
   performance.measure(SLICE_MEASURES.pull, { start: startedAt, end: now });
-  performance.measure(SLICE_MEASURES.network, { start: startedAt, duration: report.networkMs });
-  performance.measure(SLICE_MEASURES.store, { start: startedAt, duration: report.storeMs });
+  if (report !== null) {
+    performance.measure(SLICE_MEASURES.network, { start: startedAt, duration: report.networkMs });
+    performance.measure(SLICE_MEASURES.store, { start: startedAt, duration: report.storeMs });
+  }
   document.documentElement.setAttribute(SLICE_READY_ATTRIBUTE, 'ready');
   window.dispatchEvent(new CustomEvent(SLICE_READY_EVENT, { detail: report }));
+}
+
+const STOPPED: PullReport = { outcome: 'stopped', activities: 0, doctors: 0, networkMs: 0, storeMs: 0 };
+
+export type SharedPullOptions = PullOptions & { runExclusive?: ExclusiveRunner; now?: () => number };
+
+/**
+ * One tab pulls at a time (a Web Lock, as the queue's sends): the tabs share one store, so a tab that had to
+ * wait while another pulled finds that pull's result stored and pulls nothing itself (null). Otherwise it
+ * pulls, from the cursors the other left.
+ */
+export function pullSliceOnce(owner: string, options: SharedPullOptions): Promise<PullReport | null> {
+  const { runExclusive = withWebLock, now = Date.now } = options;
+  const askedAt = now();
+  return runExclusive(SLICE_LOCK_NAME, async () => {
+    if (!options.isCurrent() || options.signal.aborted) return { ...STOPPED };
+    const lastPull = await readLastPull(owner);
+    if (lastPull !== null && lastPull >= askedAt) return null;
+    return pullSlice(owner, options);
+  });
 }
 
 /**
@@ -159,16 +206,21 @@ function rereadOnNetworkChange(): () => void {
     const online = isEffectivelyOnline(getNetworkState());
     if (online === wasOnline) return;
     wasOnline = online;
-    void queryClient.invalidateQueries({ queryKey: activityKeys.all });
-    void queryClient.invalidateQueries({ queryKey: doctorKeys.all });
+    rereadSliceAnswers();
   });
+}
+
+function rereadSliceAnswers(): void {
+  void queryClient.invalidateQueries({ queryKey: activityKeys.all });
+  void queryClient.invalidateQueries({ queryKey: doctorKeys.all });
 }
 
 let stopPuller: (() => void) | null = null;
 
 /**
  * Keeps the signed-in user's slice fresh while online: at start, at sign-in, on reconnection and every
- * SLICE_REFRESH_MS. One pull at a time per page; signing out or switching user aborts the pull in flight.
+ * SLICE_REFRESH_MS. One pull at a time across the tabs; signing out or switching user aborts the pull in
+ * flight.
  * Idempotent; returns the stop function.
  */
 export function startSlicePull(fetcher: SliceFetcher = apiSliceFetcher): () => void {
@@ -187,13 +239,18 @@ export function startSlicePull(fetcher: SliceFetcher = apiSliceFetcher): () => v
     const controller = new AbortController();
     running = { owner, controller };
     const startedAt = performance.now();
-    pullSlice(owner, {
+    const managees = getSession().user?.managees;
+    pullSliceOnce(owner, {
       fetcher,
       isCurrent: () => getSession().user?.id === owner,
       signal: controller.signal,
+      // Unknown until GET /api/auth/me has answered once: ask.
+      mayManage: managees === undefined || managees.length > 0,
     })
       .then((report) => {
-        if (report.outcome === 'complete') markReady(report, startedAt);
+        if (report === null || report.outcome === 'complete') markReady(report, startedAt);
+        // Another tab's pull: what this page shows from the store may have changed.
+        if (report === null && !isEffectivelyOnline(getNetworkState())) rereadSliceAnswers();
       })
       // A failed page (network, server) is tried again at the next trigger, from the last stored cursor.
       .catch(() => undefined)

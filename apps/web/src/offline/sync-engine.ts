@@ -2,9 +2,8 @@ import { classifyFailure, type FailureOutcome } from '@/offline/classify';
 import { QUEUE_FORMAT_VERSION, readQueue, WAITING_STATUSES, type QueueItem } from '@/offline/db';
 import { pruneSynced, recoverInterrupted, saveItem } from '@/offline/queue';
 import { toRequest, type SyncRequest } from '@/offline/requests';
+import { SYNC_LOCK_NAME, withWebLock, type ExclusiveRunner } from '@/offline/web-lock';
 
-/** The Web Lock every tab takes to sync, so one tab at a time sends the queue. */
-export const SYNC_LOCK_NAME = 'crm-sync';
 /** Spec 000 §9: after 3 failures a change waits for a manual retry. */
 export const SYNC_RETRY_THRESHOLD = 3;
 /** How long a synced record stays for the screens to show before it is deleted. */
@@ -21,9 +20,6 @@ export class OfflineSyncError extends Error {
 
 /** Sends one request with the token of `owner`'s session; throws the API client's ApiError when it fails. */
 export type Transport = (request: SyncRequest, owner: string) => Promise<unknown>;
-
-/** Runs `work` while holding the named lock: navigator.locks, or a stand-in in a test. */
-export type ExclusiveRunner = <T>(name: string, work: () => Promise<T>) => Promise<T>;
 
 /**
  * Why a run ended before the queue was empty: offline, the session ended or changed, the server asked to
@@ -51,6 +47,11 @@ export type SyncEngineDeps = {
   currentUser: () => string | null;
   runExclusive?: ExclusiveRunner;
   now?: () => number;
+  /**
+   * After the server applied a change, with its answer: the device's copy becomes the server's at once
+   * rather than at the next pull. A failure here changes nothing of the queue.
+   */
+  onSynced?: (item: QueueItem, answer: unknown) => Promise<void>;
 };
 
 export type SyncEngine = {
@@ -61,23 +62,6 @@ export type SyncEngine = {
   /** Puts back changes left 'sending' by a closed tab, once no other tab is syncing. */
   recover: () => Promise<void>;
 };
-
-let pageChain: Promise<unknown> = Promise.resolve();
-
-/** Browsers without Web Locks: one sync at a time in this page at least. */
-const pageLocalRunner: ExclusiveRunner = (_name, work) => {
-  const run = pageChain.then(work, work);
-  pageChain = run.catch(() => undefined);
-  return run;
-};
-
-function defaultRunner(): ExclusiveRunner {
-  return <T>(name: string, work: () => Promise<T>): Promise<T> => {
-    const locks = (globalThis.navigator as Navigator | undefined)?.locks;
-    // The lock's promise settles with what `work` settles with.
-    return locks === undefined ? pageLocalRunner(name, work) : (locks.request(name, work) as Promise<T>);
-  };
-}
 
 /**
  * The oldest change that may go now: pending, readable by this build, not yet tried in this run, and with no
@@ -129,7 +113,7 @@ function afterAttempt(item: QueueItem, outcome: FailureOutcome, at: number): Que
 
 /** The queue engine of decision 0021, given what it needs from the page. */
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
-  const runExclusive = deps.runExclusive ?? defaultRunner();
+  const runExclusive = deps.runExclusive ?? withWebLock;
   const now = deps.now ?? Date.now;
 
   /** Sends `owner`'s sendable changes one at a time, oldest first, until none is left. */
@@ -167,13 +151,19 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       }
       await saveItem({ ...item, status: 'sending', updatedAt: now() });
       let outcome: FailureOutcome;
+      let answer: unknown;
       try {
-        await deps.transport(request, owner);
+        answer = await deps.transport(request, owner);
         outcome = { kind: 'synced' };
       } catch (error) {
         outcome = classifyFailure(item, error);
       }
-      await saveItem(afterAttempt(item, outcome, now()));
+      const settled = afterAttempt(item, outcome, now());
+      await saveItem(settled);
+      if (outcome.kind === 'synced' && deps.onSynced !== undefined) {
+        // The next pull brings the server's copy anyway: a copy not replaced now is only shown as waiting longer.
+        await deps.onSynced(settled, answer).catch(() => undefined);
+      }
 
       if (outcome.kind === 'synced') report.sent += 1;
       else if (outcome.kind === 'retry') report.failed += 1;

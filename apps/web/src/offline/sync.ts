@@ -1,19 +1,36 @@
 import { HEALTH_CHECK_INTERVAL_MS } from '@crm/shared';
+import { holdUpdate } from '@/app/pwa/update-hold';
 import { queryClient } from '@/app/query-client';
 import { getSession, subscribeSession } from '@/app/session';
 import { BACK_ONLINE_EVENT } from '@/offline/events';
 import { getNetworkState, isEffectivelyOnline } from '@/offline/network-monitor';
 import { onEnqueue } from '@/offline/queue';
 import { createSyncEngine, type SyncReport } from '@/offline/sync-engine';
+import { storeServerAnswer } from '@/offline/synced-copies';
 import { apiTransport } from '@/offline/transport';
+import type { Transport } from '@/offline/sync-engine';
 
 /** A change that failed on the network or a 5xx is tried again after one health-check period. */
 const RETRY_DELAY_MS = HEALTH_CHECK_INTERVAL_MS;
+/**
+ * How long after a send the update prompt stays held back: the next change of the run follows within it, so
+ * the prompt does not flicker between two sends.
+ */
+const SENDING_HOLD_TAIL_MS = 1_000;
+
+/** Each send holds the update prompt back (a reload would cut it short), until a while after it ends. */
+const sendingTransport: Transport = (request, owner) => {
+  const release = holdUpdate('sending the queue');
+  return apiTransport(request, owner).finally(() => {
+    setTimeout(release, SENDING_HOLD_TAIL_MS);
+  });
+};
 
 const engine = createSyncEngine({
-  transport: apiTransport,
+  transport: sendingTransport,
   isOnline: () => isEffectivelyOnline(getNetworkState()),
   currentUser: () => getSession().user?.id ?? null,
+  onSynced: storeServerAnswer,
 });
 
 /** What the server applied may change any answer the app holds: lists, counts, the calendar, the dashboard. */

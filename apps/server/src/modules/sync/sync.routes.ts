@@ -34,7 +34,9 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService }> = (app, { 
         tags,
         summary:
           "The doctors the caller's activity form needs (recent, in their activities of the window, targeted), with offices, changed since the cursor",
-        description: `${BY_CURSOR} removedIds: doctors deleted since (any doctor; drop those held).`,
+        description:
+          `${BY_CURSOR} removedIds: doctors deleted since (any doctor; drop those held). ` +
+          'The last page (hasMore false) adds neededIds, every doctor the caller needs now: drop the others held.',
         querystring: SyncQuery,
         response: { 200: SyncDoctorsResult, ...errorResponses(400, 401) },
       },

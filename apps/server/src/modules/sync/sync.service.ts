@@ -92,7 +92,8 @@ export class SyncService {
 
   /**
    * The doctors the rep needs whose row, offices or place in the rep's slice changed after the cursor, and the
-   * doctors deleted since. A rep's set is small (a few thousand at most), so it is stamped whole and paged here.
+   * doctors deleted since. A rep's set is small (a few thousand at most), so it is stamped whole and paged here;
+   * the last page names the whole set, for the device to drop what left it.
    */
   async doctors(auth: AuthContext, query: SyncQuery): Promise<SyncDoctorsResult> {
     const since = decodeCursor(query.since);
@@ -131,10 +132,13 @@ export class SyncService {
         }),
       ];
     });
+    const hasMore = changes.length > query.limit;
     return {
       doctors,
       removedIds: page.flatMap((change) => (change.deleted ? [change.id] : [])),
-      ...this.nextPage(page.at(-1), changes.length > query.limit, now.toISOString()),
+      // The set is read whole for every page anyway; its ids let the device drop the doctors it no longer needs.
+      ...(hasMore ? {} : { neededIds: needed.map((row) => row.id) }),
+      ...this.nextPage(page.at(-1), hasMore, now.toISOString()),
     };
   }
 

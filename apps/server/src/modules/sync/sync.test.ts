@@ -181,6 +181,29 @@ describe.each(engines())('the offline slice on %s', (engine) => {
       expect(changed.find((doctor) => doctor.id === recent.id)?.lastName).toBe('Renommé');
       expect(next.pages.flatMap((page) => page.removedIds)).toEqual([attendee.id]);
       expect(first.pages.flatMap((page) => page.removedIds)).toEqual([]);
+      // Only the last page names the whole set.
+      expect(first.pages.map((page) => page.neededIds === undefined)).toEqual([true, false]);
+      expect(next.pages.at(-1)?.neededIds?.sort()).toEqual([byActivity.id, recent.id, targeted.id, later.id].sort());
+    });
+
+    it('names on the last page every doctor still needed, so the device drops those that left the set', async () => {
+      const me = await rep();
+      const kept = await t.factory.doctor();
+      const forgotten = await t.factory.doctor();
+      const visited = await t.factory.doctor();
+      const visit = await t.factory.activity({ ownerId: me.id, start: inDays(4), doctorId: visited.id });
+      for (const doctor of [kept, forgotten]) {
+        expect((await me.call('POST', '/api/recent-doctors', { doctorId: doctor.id })).status).toBeLessThan(300);
+      }
+      const first = await pullAll(me.call, '/api/sync/doctors');
+      expect(first.pages.at(-1)?.neededIds?.sort()).toEqual([kept.id, forgotten.id, visited.id].sort());
+
+      // No longer recent, its only activity deleted: nothing says so but the last page's set, which leaves
+      // them out.
+      expect((await me.call('DELETE', `/api/recent-doctors/${forgotten.id}`)).status).toBeLessThan(300);
+      expect((await me.call('DELETE', `/api/activities/${visit.id}`)).status).toBe(204);
+      const next = await pullAll(me.call, '/api/sync/doctors', first.cursor);
+      expect(next.pages.at(-1)?.neededIds).toEqual([kept.id]);
     });
   });
 

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UpdatePrompt } from '@/app/pwa/UpdatePrompt';
+import { holdUpdate } from '@/app/pwa/update-hold';
 import { offerUpdate } from '@/app/pwa/update-offer';
 import { i18n } from '@/lib/i18n';
 
@@ -22,6 +23,21 @@ describe('update prompt', () => {
     expect(prompt).toHaveTextContent('Nouvelle version disponible');
     await userEvent.click(screen.getByRole('button', { name: 'Recharger' }));
     expect(applyUpdate).toHaveBeenCalledTimes(1);
+  });
+
+  it('is held back while the queue sends or a form holds unsaved input, and shows once nothing holds it', () => {
+    act(() => offerUpdate(vi.fn()));
+    const releases: (() => void)[] = [];
+    act(() => {
+      releases.push(holdUpdate('sending the queue'), holdUpdate('activity form'));
+    });
+    render(<UpdatePrompt />);
+    expect(screen.queryByTestId('update-prompt')).not.toBeInTheDocument();
+
+    act(() => releases[0]?.());
+    expect(screen.queryByTestId('update-prompt')).not.toBeInTheDocument();
+    act(() => releases[1]?.());
+    expect(screen.getByTestId('update-prompt')).toBeInTheDocument();
   });
 
   it('speaks English', async () => {

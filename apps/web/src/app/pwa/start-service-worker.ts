@@ -1,6 +1,10 @@
 import { offerUpdate } from '@/app/pwa/update-offer';
 import { whenIdle } from '@/lib/when-idle';
 import { getNetworkState, subscribeNetwork } from '@/offline/network-monitor';
+import { SYNC_LOCK_NAME, withWebLock } from '@/offline/web-lock';
+
+/** How long the switch to a new version keeps other tabs from syncing, should the reload not come. */
+const UPDATE_SWITCH_MS = 10_000;
 
 /** Calls the check after each health check (the network monitor's tick) that reached the server. */
 export function onEachReachableHealthCheck(check: () => void): () => void {
@@ -14,6 +18,20 @@ export function onEachReachableHealthCheck(check: () => void): () => void {
 }
 
 /**
+ * Applies a new version once no tab is sending the queue, and lets none start until this page reloads under
+ * the new worker (the reload ends the lock): a send is never cut short by the switch, and what was queued
+ * waits in IndexedDB for the new version, which reads the same records (decision 0021).
+ */
+export function applyWhenQueueIdle(apply: () => void): () => void {
+  return () => {
+    void withWebLock(SYNC_LOCK_NAME, () => {
+      apply();
+      return new Promise<void>((resolve) => setTimeout(resolve, UPDATE_SWITCH_MS));
+    });
+  };
+}
+
+/**
  * Registers /sw.js once the first screen has shown and the browser is idle: the registration code
  * (workbox-window) stays out of the entry chunk, and the precache's downloads don't compete with the first
  * screen's. Development builds have no worker (Vite serves the modules itself).
@@ -23,7 +41,12 @@ export function startServiceWorker(): void {
   whenIdle(() => {
     import('@/app/pwa/register-service-worker')
       .then(({ registerServiceWorker }) => {
-        registerServiceWorker({ onUpdateWaiting: offerUpdate, onServerReachable: onEachReachableHealthCheck });
+        registerServiceWorker({
+          onUpdateWaiting: (apply) => {
+            offerUpdate(applyWhenQueueIdle(apply));
+          },
+          onServerReachable: onEachReachableHealthCheck,
+        });
       })
       .catch(() => undefined);
   });

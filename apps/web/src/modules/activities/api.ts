@@ -43,6 +43,7 @@ import {
   writesGoToQueue,
 } from '@/offline/offline-writes';
 import {
+  approvalsFromSlice,
   channelsFromSlice,
   detailFromSlice,
   fromServerOrSlice,
@@ -105,12 +106,20 @@ export const activityQueries = {
       retry: ACTIVITY_STATS_RETRY,
       retryDelay: ACTIVITY_STATS_RETRY_DELAY_MS,
     }),
-  /** GET /api/activities/pending-approvals: the managees' budget requests waiting for the caller. */
+  /**
+   * GET /api/activities/pending-approvals: the managees' budget requests waiting for the caller; offline, as
+   * the last pull stored them (decision 0025).
+   */
   pendingApprovals: () =>
     queryOptions({
       queryKey: activityKeys.pendingApprovals(),
-      queryFn: ({ signal }) => apiClient.get('/activities/pending-approvals', PendingApprovalList, { signal }),
+      queryFn: ({ signal }) =>
+        fromServerOrSlice(
+          () => apiClient.get('/activities/pending-approvals', PendingApprovalList, { signal }),
+          approvalsFromSlice,
+        ),
       select: (list) => list.activities,
+      ...OFFLINE_READABLE,
       refetchInterval: ACTIVITY_STATS_REFETCH_MS,
       staleTime: ACTIVITY_STATS_STALE_MS,
     }),

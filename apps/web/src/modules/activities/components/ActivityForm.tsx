@@ -2,6 +2,7 @@ import { activityFormLocks, type Activity, type Channel, type Doctor, type Produ
 import { Alert, Button, Checkbox, Form } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHoldUpdateWhile } from '@/app/pwa/update-hold';
 import { ActivityBudgetCard } from '@/modules/activities/components/activity-form/ActivityBudgetCard';
 import { ActivityDoctorCard } from '@/modules/activities/components/activity-form/ActivityDoctorCard';
 import { ActivityFormHeader } from '@/modules/activities/components/activity-form/ActivityFormHeader';
@@ -55,6 +56,7 @@ export function ActivityForm({
   const [form] = Form.useForm<ActivityFormValues>();
   const { isReady, swallowWhileGuarded } = useMountGuard();
   const [isCreatingDoctor, setCreatingDoctor] = useState<boolean | null>(null);
+  const [isDirty, setDirty] = useState(false);
   const recordRecent = useRecordRecentDoctorMutation();
 
   const channels = channelsWith(activeChannels, activity);
@@ -69,6 +71,8 @@ export function ActivityForm({
       ? { readOnly: false, channelLocked: false, budgetLocked: false }
       : activityFormLocks(activity);
   const isReadOnly = locks.readOnly || !viewer.isOwner;
+  // A new version's reload would lose what was typed: its prompt waits until the form is saved or left.
+  useHoldUpdateWhile(!isReadOnly && (isDirty || isCreatingDoctor === true), 'activity form');
   const { submit, isSaving } = useActivitySubmit({
     form,
     activity,
@@ -84,6 +88,7 @@ export function ActivityForm({
   };
 
   const handleValuesChange = (changed: Partial<ActivityFormValues>) => {
+    setDirty(true);
     if (!('doctor' in changed)) return;
     const picked = changed.doctor;
     if (picked) recordRecent.mutate(picked.value);

@@ -1,19 +1,24 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import type { PendingApproval } from '@crm/shared';
-import { App, Button, Typography } from 'antd';
+import { Alert, App, Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApproveActivityMutation } from '@/modules/activities/api';
 import { ActivityTimeline } from '@/modules/activities/components/ActivityTimeline';
 import { RejectBudgetDialog } from '@/modules/activities/components/RejectBudgetDialog';
 import { formatEuros } from '@/modules/activities/utils/activity-format';
+import { useNetworkStatus } from '@/offline/network-monitor';
 
 export type PendingApprovalsProps = { approvals: readonly PendingApproval[] };
 
-/** The need_approval filter (spec 001 §2): the managees' budget requests, each approved or rejected here. */
+/**
+ * The need_approval filter (spec 001 §2): the managees' budget requests, each approved or rejected here.
+ * Offline they show as the last pull stored them, and wait for a connection to be decided (decision 0025).
+ */
 export function PendingApprovals({ approvals }: PendingApprovalsProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const { isEffectivelyOnline: isOnline } = useNetworkStatus();
   const approve = useApproveActivityMutation();
   const [rejecting, setRejecting] = useState<PendingApproval | null>(null);
 
@@ -32,6 +37,16 @@ export function PendingApprovals({ approvals }: PendingApprovalsProps) {
 
   return (
     <>
+      {!isOnline && (
+        <Alert
+          type="info"
+          showIcon
+          className="approvals-offline"
+          title={t('activities.approvals.offlineTitle')}
+          description={t('activities.approvals.offlineText')}
+          data-testid="approvals-offline"
+        />
+      )}
       <ActivityTimeline
         activities={approvals}
         renderExtra={(approval) => {
@@ -58,6 +73,7 @@ export function PendingApprovals({ approvals }: PendingApprovalsProps) {
                   type="primary"
                   icon={<CheckOutlined />}
                   loading={approve.isPending && approve.variables === approval.id}
+                  disabled={!isOnline}
                   onClick={() => void handleApprove(approval)}
                   data-testid={`approve-${approval.id}`}
                 >
@@ -66,6 +82,7 @@ export function PendingApprovals({ approvals }: PendingApprovalsProps) {
                 <Button
                   danger
                   icon={<CloseOutlined />}
+                  disabled={!isOnline}
                   onClick={() => {
                     setRejecting(approval);
                   }}

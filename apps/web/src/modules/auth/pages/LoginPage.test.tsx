@@ -1,7 +1,8 @@
 import { DEMO_PASSWORD } from '@crm/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getSession } from '@/app/session';
+import { clearSession, getSession, setSession } from '@/app/session';
+import { apiRequest } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { LoginPage } from '@/modules/auth/pages/LoginPage';
 import { callsTo, jsonResponse, stubFetch, type FetchHandler } from '@/test/fetch';
@@ -47,6 +48,31 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText('E-mail'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+  });
+
+  it('asks the user whose session the server ended to sign in again, their e-mail filled in', async () => {
+    setSession('expired-token', REP_USER);
+    stubFetch({
+      ...publicCalls,
+      'GET /api/activities/stats': () => jsonResponse({ message: 'Session expired', code: 'UNAUTHORIZED' }, 401),
+    });
+    await expect(apiRequest('/activities/stats')).rejects.toMatchObject({ status: 401 });
+    expect(getSession().isAuthenticated).toBe(false);
+
+    renderLogin();
+
+    expect(await screen.findByTestId('session-ended')).toHaveTextContent('Your session has ended');
+    expect(screen.getByLabelText('E-mail')).toHaveValue(REP_USER.email);
+  });
+
+  it('says nothing of the kind after a logout', async () => {
+    setSession('token', REP_USER);
+    clearSession();
+    stubFetch(publicCalls);
+    renderLogin();
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(screen.queryByTestId('session-ended')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toHaveValue('');
   });
 
   it('says it in French too', async () => {

@@ -2,8 +2,10 @@ import { LockOutlined, MailOutlined, SafetyCertificateOutlined } from '@ant-desi
 import { DEMO_PASSWORD, LoginBody } from '@crm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Divider, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { getEndedSessionEmail } from '@/app/session';
 import { schemaRule } from '@/lib/form-rules';
 import { authQueries, loginErrorMessage, useLoginMutation } from '@/modules/auth/api';
 import { DemoAccountsAlert } from '@/modules/auth/components/DemoAccountsAlert';
@@ -23,6 +25,8 @@ export function LoginPage() {
   const loginMutation = useLoginMutation();
 
   const hasSsoFailed = searchParams.get('error') === SSO_FAILED_ERROR;
+  // Read once: the server ended this user's session (a 401), their queued changes wait for them to return.
+  const [endedSessionEmail] = useState(getEndedSessionEmail);
   const loginError = loginMutation.isError
     ? loginErrorMessage(loginMutation.error, t('errors.INVALID_CREDENTIALS'))
     : null;
@@ -80,10 +84,21 @@ export function LoginPage() {
         </Typography.Title>
 
         {hasSsoFailed && <Alert type="error" showIcon className="login-alert" title={t('auth.ssoFailed')} />}
+        {endedSessionEmail !== null && (
+          <Alert
+            type="warning"
+            showIcon
+            className="login-alert"
+            title={t('auth.sessionEnded')}
+            description={t('auth.sessionEndedText')}
+            data-testid="session-ended"
+          />
+        )}
         {metaQuery.data?.demoMode === true && <DemoAccountsAlert onPickAccount={handlePickAccount} />}
 
         <Form<LoginBody>
           form={form}
+          initialValues={endedSessionEmail === null ? undefined : { email: endedSessionEmail }}
           layout="vertical"
           requiredMark={false}
           onFinish={handleFinish}
@@ -95,14 +110,25 @@ export function LoginPage() {
             label={t('auth.email')}
             rules={[{ required: true, message: t('auth.emailRequired') }, schemaRule(LoginBody.shape.email)]}
           >
-            <Input prefix={<MailOutlined />} inputMode="email" autoComplete="username" autoFocus size="large" />
+            <Input
+              prefix={<MailOutlined />}
+              inputMode="email"
+              autoComplete="username"
+              autoFocus={endedSessionEmail === null}
+              size="large"
+            />
           </Form.Item>
           <Form.Item
             name="password"
             label={t('auth.password')}
             rules={[{ required: true, message: t('auth.passwordRequired') }]}
           >
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
+            <Input.Password
+              prefix={<LockOutlined />}
+              autoComplete="current-password"
+              autoFocus={endedSessionEmail !== null}
+              size="large"
+            />
           </Form.Item>
 
           {loginError !== null && <Alert type="error" showIcon className="login-alert" title={loginError} />}

@@ -3,6 +3,7 @@ import { Button, Card, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import type { QueueItem, QueueStatus } from '@/offline/db';
+import { SYNC_RETRY_THRESHOLD } from '@/offline/sync-engine';
 
 /** The tag colour of each state: red where the rep must act. */
 const STATE_COLORS: Record<Exclude<QueueStatus, 'synced'>, string> = {
@@ -88,6 +89,13 @@ export function WaitingChangeCard({ item, blockedBy, onRetry, onEdit, onDiscard,
       {item.lastError !== null && item.status !== 'conflict' && (
         <Typography.Paragraph type={canRetry ? 'danger' : 'secondary'} data-testid="waiting-change-reason">
           {t('sync.reason', { message: item.lastError })}
+        </Typography.Paragraph>
+      )}
+      {item.retryCount > 0 && (item.status === 'pending' || item.status === 'failed') && (
+        <Typography.Paragraph type="secondary" data-testid="waiting-change-attempts">
+          {item.status === 'failed'
+            ? t('sync.parked', { count: item.retryCount })
+            : t('sync.attempts', { count: item.retryCount, max: SYNC_RETRY_THRESHOLD })}
         </Typography.Paragraph>
       )}
       {blockedBy !== null && blockedBy.type === 'doctor' && (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApproveActivityMutation } from '@/modules/activities/api';
 import { RejectBudgetDialog } from '@/modules/activities/components/RejectBudgetDialog';
+import { useNetworkStatus } from '@/offline/network-monitor';
 
 export type ActivityApprovalActionsProps = { activityId: string };
 
@@ -17,6 +18,9 @@ export function ActivityApprovalActions({ activityId }: ActivityApprovalActionsP
   const { message } = App.useApp();
   const approve = useApproveActivityMutation();
   const [isRejecting, setRejecting] = useState(false);
+  // Offline the request shows as last pulled: deciding waits for a connection (decision 0025).
+  const { isEffectivelyOnline: isOnline } = useNetworkStatus();
+  const offlineHint = isOnline ? undefined : t('activities.approvals.needsConnection');
 
   const handleApprove = async () => {
     try {
@@ -34,6 +38,8 @@ export function ActivityApprovalActions({ activityId }: ActivityApprovalActionsP
         type="primary"
         icon={<CheckOutlined />}
         loading={approve.isPending}
+        disabled={!isOnline}
+        title={offlineHint}
         onClick={() => void handleApprove()}
         data-testid="approve-activity-button"
       >
@@ -42,7 +48,8 @@ export function ActivityApprovalActions({ activityId }: ActivityApprovalActionsP
       <Button
         danger
         icon={<CloseOutlined />}
-        disabled={approve.isPending}
+        disabled={approve.isPending || !isOnline}
+        title={offlineHint}
         onClick={() => {
           setRejecting(true);
         }}
