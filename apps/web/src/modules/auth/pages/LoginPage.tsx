@@ -2,11 +2,13 @@ import { LockOutlined, MailOutlined, SafetyCertificateOutlined } from '@ant-desi
 import { DEMO_PASSWORD, LoginBody } from '@crm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Divider, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { schemaRule } from '@/lib/form-rules';
 import { authQueries, loginErrorMessage, useLoginMutation } from '@/modules/auth/api';
 import { DemoAccountsAlert } from '@/modules/auth/components/DemoAccountsAlert';
+import { ForgotPasswordDialog } from '@/modules/auth/components/ForgotPasswordDialog';
 import { BrandLogo } from '@/ui/BrandLogo';
 import { LanguageSwitch } from '@/ui/LanguageSwitch';
 
@@ -21,6 +23,7 @@ export function LoginPage() {
   const metaQuery = useQuery(authQueries.meta());
   const ssoQuery = useQuery(authQueries.ssoConfig());
   const loginMutation = useLoginMutation();
+  const [isForgotOpen, setForgotOpen] = useState(false);
 
   const hasSsoFailed = searchParams.get('error') === SSO_FAILED_ERROR;
   const loginError = loginMutation.isError
@@ -111,6 +114,20 @@ export function LoginPage() {
             {t('auth.submit')}
           </Button>
         </Form>
+        <Button
+          type="link"
+          block
+          className="login-forgot"
+          data-testid="forgot-password"
+          onClick={() => setForgotOpen(true)}
+        >
+          {t('auth.forgotPassword')}
+        </Button>
+        <ForgotPasswordDialog
+          open={isForgotOpen}
+          initialEmail={(form.getFieldValue('email') as string | undefined) ?? ''}
+          onClose={() => setForgotOpen(false)}
+        />
 
         {ssoQuery.data?.enabled === true && (
           <>
