@@ -43,7 +43,13 @@ export function ForgotPasswordDialog({ open, initialEmail, onClose }: ForgotPass
       {forgot.isSuccess ? (
         <Alert type="success" showIcon title={forgot.data.message} data-testid="forgot-sent" />
       ) : (
-        <Form form={form} layout="vertical" requiredMark={false} initialValues={{ email: initialEmail }}>
+        <Form
+          form={form}
+          name="forgot-password"
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ email: initialEmail }}
+        >
           <Typography.Paragraph type="secondary">{t('auth.forgotHelp')}</Typography.Paragraph>
           <Form.Item
             name="email"

@@ -44,6 +44,7 @@ export function AddUserDialog({ open, onClose }: AddUserDialogProps) {
     >
       <Form<AddUserValues>
         form={form}
+        name="add-user"
         layout="vertical"
         requiredMark={false}
         initialValues={{ email: '', isAdmin: false, readWrite: true }}

@@ -76,7 +76,7 @@ export function BatchCreateDialog({ open, onClose }: BatchCreateDialogProps) {
       }
     >
       {result === null ? (
-        <Form form={form} layout="vertical" requiredMark={false} data-testid="batch-form">
+        <Form form={form} name="batch-create" layout="vertical" requiredMark={false} data-testid="batch-form">
           <Typography.Paragraph type="secondary">{t('users.batchHelp')}</Typography.Paragraph>
           <Form.Item name="emails" label={t('users.emails')} rules={[{ validator: validateEmails }]}>
             <Input.TextArea rows={5} placeholder="anne.martin@labo.fr, paul.durand@labo.fr" autoFocus />
