@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { emailField } from '../common/fields.ts';
-import { NewPassword } from './password-policy.ts';
 
 /** What a link to choose a password was sent for: a new user's invitation, or 'Forgot password?'. */
 export const PASSWORD_LINK_PURPOSES = ['invitation', 'reset'] as const;
@@ -13,7 +12,7 @@ export const ForgotPasswordResult = z.object({ message: z.string() });
 export type ForgotPasswordResult = z.infer<typeof ForgotPasswordResult>;
 
 /** The secret of a link, as the /set-password page reads it from the address's fragment. */
-const linkToken = () =>
+export const linkToken = () =>
   z
     .string({ error: 'auth.linkInvalid' })
     .trim()
@@ -25,7 +24,3 @@ export const PasswordLinkBody = z.object({ token: linkToken() });
 export type PasswordLinkBody = z.infer<typeof PasswordLinkBody>;
 export const PasswordLinkInfo = z.object({ email: z.string(), purpose: z.enum(PASSWORD_LINK_PURPOSES) });
 export type PasswordLinkInfo = z.infer<typeof PasswordLinkInfo>;
-
-/** POST /api/auth/set-password: uses the link (once), sets the password, signs the user in. */
-export const SetPasswordBody = z.object({ token: linkToken(), password: NewPassword });
-export type SetPasswordBody = z.input<typeof SetPasswordBody>;
