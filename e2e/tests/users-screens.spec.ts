@@ -27,7 +27,6 @@ for (const language of ['fr', 'en'] as const) {
       await page.keyboard.press('Escape');
 
       await signInAs(page, 'demo@demo-crm.fr');
-      await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
       await page.goto('/users');
       await expect(page.getByTestId('users-table').locator('.ant-table-row').first()).toBeVisible();
       await shot(page, `users-list-${suffix}`);
