@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Clock, systemClock } from './core/clock.ts';
@@ -23,6 +23,7 @@ import { officesRoutes } from './modules/offices/offices.routes.ts';
 import { recentDoctorsRoutes } from './modules/recent-doctors/recent-doctors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { passwordLinksRoutes } from './modules/password-links/password-links.routes.ts';
 import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
 import { createServices } from './services.ts';
 import { appVersion } from './version.ts';
@@ -31,6 +32,8 @@ export type BuildAppOptions = {
   config: Config;
   db: Db;
   logger?: FastifyServerOptions['logger'];
+  /** A logger already made (a test reading what the app logs); wins over `logger`. */
+  loggerInstance?: FastifyBaseLogger;
   /** The time services read; the system clock unless a test pins or steps it. */
   clock?: Clock;
   /**
@@ -47,11 +50,12 @@ export async function buildApp({
   config,
   db,
   logger = false,
+  loggerInstance,
   clock = systemClock,
   startJobs = true,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    ...(loggerInstance ? { loggerInstance } : { logger }),
     trustProxy: config.trustProxy,
     bodyLimit: ONE_MIB,
     // Idle keep-alive sockets close at shutdown; requests in flight finish first.
@@ -89,6 +93,7 @@ export async function buildApp({
       await api.register(dashboardRoutes, { dashboard: services.dashboard });
       await api.register(syncRoutes, { sync: services.sync });
       await api.register(usersRoutes, { users: services.users, configuration: services.configuration });
+      await api.register(passwordLinksRoutes, { passwordLinks: services.passwordLinks });
     },
     { prefix: '/api' },
   );

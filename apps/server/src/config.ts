@@ -16,6 +16,7 @@ const ConfigSchema = z.object({
     .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('data'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) address people open the app at' }).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
@@ -55,6 +56,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** The address people open the app at, without a trailing slash: links in e-mails start with it. */
+  publicUrl: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
   jwtSecret: string | undefined;
@@ -101,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: c.PORT,
     host: c.HOST,
     dataDir: path.resolve(c.DATA_DIR),
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     databaseUrl: c.DATABASE_URL,
     databasePoolSize: c.DATABASE_POOL_SIZE,
     jwtSecret: c.JWT_SECRET,

@@ -28,6 +28,8 @@ import { IdempotencyService } from './modules/idempotency/idempotency.service.ts
 import { LogsRepository } from './modules/logs/logs.repository.ts';
 import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
 import { MailService } from './modules/mail/mail.service.ts';
+import { PasswordLinksService } from './modules/password-links/password-links.service.ts';
+import { PasswordTokensRepository } from './modules/password-links/password-tokens.repository.ts';
 import { OfficesRepository } from './modules/offices/offices.repository.ts';
 import { OfficesService } from './modules/offices/offices.service.ts';
 import { RecentDoctorsRepository } from './modules/recent-doctors/recent-doctors.repository.ts';
@@ -54,6 +56,7 @@ export type Services = {
   sync: SyncService;
   mail: MailService;
   users: UsersService;
+  passwordLinks: PasswordLinksService;
 };
 
 /** `clock` is the time every service reads; tests pass a fixed or stepping one. */
@@ -78,15 +81,29 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
   const consentRecords = new ConsentsRepository(db);
   const users = new UsersRepository(db);
   const sessions = new SessionsRepository(db);
+  const throttle = new LoginThrottleRepository(db);
+  const tokens = new TokenService(secret, clock);
+  const passwordLinks = new PasswordLinksService({
+    db,
+    config,
+    users,
+    tokens: new PasswordTokensRepository(db),
+    sessions,
+    throttle,
+    logs,
+    mail,
+    signer: tokens,
+    clock,
+  });
   return {
     auth: new AuthService({
       db,
       config,
       users,
       sessions,
-      throttle: new LoginThrottleRepository(db),
+      throttle,
       logs,
-      tokens: new TokenService(secret, clock),
+      tokens,
       clock,
     }),
     doctors: new DoctorsService({
@@ -130,6 +147,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     idempotency: new IdempotencyService({ keys: idempotencyKeys }),
     sync: new SyncService({ sync: new SyncRepository(db), tombstones, extras, channels, products, clock }),
     mail,
-    users: new UsersService({ db, users, sessions, logs, clock }),
+    users: new UsersService({ db, users, sessions, logs, mail, links: passwordLinks, clock }),
+    passwordLinks,
   };
 }

@@ -5,6 +5,8 @@ export * from './auth/auth.schemas.ts';
 export * from './auth/demo.ts';
 export * from './auth/password-core.ts';
 export * from './auth/password-policy.ts';
+export * from './auth/password-links.schemas.ts';
+export * from './auth/set-password.schemas.ts';
 export * from './common/text.ts';
 export * from './common/time-zone.ts';
 export * from './common/paging.ts';

@@ -17,6 +17,7 @@ import { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts
 import { IdempotencyKeysRepository } from '#server/modules/idempotency/idempotency.repository.ts';
 import { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import { MailOutboxRepository } from '#server/modules/mail/mail-outbox.repository.ts';
+import { PasswordTokensRepository } from '#server/modules/password-links/password-tokens.repository.ts';
 import type { OfficeDoctorsFilter, OfficeListFilter } from '#server/modules/offices/offices.repository.ts';
 import { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
 import { RecentDoctorsRepository } from '#server/modules/recent-doctors/recent-doctors.repository.ts';
@@ -447,10 +448,59 @@ export const registry: RepositoryQueries[] = [
     countsByRef: { args: () => ['campaign:1'] },
     deleteDeliveredBefore: { args: () => [at] },
   }),
+  queriesOf(PasswordTokensRepository, {
+    insert: {
+      args: (db) => [
+        db,
+        {
+          id: 'token-1',
+          user_id: ids.user,
+          purpose: 'invitation',
+          token_hash: 'sha256-hex',
+          created_at: at,
+          expires_at: later,
+          used_at: null,
+        },
+      ],
+    },
+    retireUnused: { args: (db) => [db, ids.user, at] },
+    findUsable: { args: () => ['sha256-hex', at] },
+    use: { args: (db) => [db, 'token-1', at] },
+    deleteEndedBefore: { args: () => [at] },
+  }),
   queriesOf(UsersRepository, {
     findForLogin: { args: () => ['rep@example.fr'] },
-    insert: { args: () => [userRow] },
-    setManager: { args: () => [ids.user, ids.manager, at] },
+    insert: { args: (db) => [userRow, db] },
+    setManager: { args: (db) => [db, [ids.user], ids.manager, at] },
+    list: [
+      { shape: 'no search', args: () => [[], 0, 20] },
+      { shape: 'two words', args: () => [['marie', 'dup'], 20, 20] },
+    ],
+    countMatching: [
+      { shape: 'no search', args: () => [[]], rows: [{ count: 0 }] },
+      { shape: 'one word', args: () => [['dup']], rows: [{ count: 0 }] },
+    ],
+    orgChart: { args: () => [] },
+    findSummary: { args: (db) => [db, ids.user] },
+    findByEmail: { args: (db) => [db, 'rep@example.fr'] },
+    findActiveByIds: { args: (db) => [db, [ids.user, ids.manager]] },
+    update: { args: (db) => [db, ids.user, { is_admin: 1, read_write: 1, updated_at: at }] },
+    countAdmins: { args: (db) => [db], rows: [{ count: 1 }] },
+    descendantIds: { args: (db) => [db, ids.manager] },
+    ancestorIds: { args: (db) => [db, ids.user] },
+    managerCandidates: [
+      { shape: 'no search', args: () => [ids.user, [], 20] },
+      { shape: 'one word', args: () => [ids.user, ['dup'], 20] },
+    ],
+    manageeCandidates: [
+      { shape: 'no search', args: () => [ids.user, [], 20] },
+      { shape: 'one word', args: () => [ids.user, ['dup'], 20] },
+    ],
+    productsOf: { args: (db) => [db, ids.user] },
+    existingProductIds: { args: (db) => [db, [ids.product]] },
+    removeProducts: { args: (db) => [db, ids.user] },
+    addProducts: { args: (db) => [db, ids.user, [ids.product]] },
+    setPassword: { args: (db) => [db, ids.user, 'hash', at] },
     findManagees: { args: () => [ids.manager] },
     findActive: { args: (db) => [db, ids.user] },
     lockHierarchy: { args: (db) => [db] },

@@ -312,6 +312,17 @@ export type DoctorTombstonesTable = {
   deleted_at: string;
 };
 
+/** A link to choose a password, stored as the SHA-256 of its secret (decision 0029). */
+export type PasswordTokensTable = {
+  id: string;
+  user_id: string;
+  purpose: 'invitation' | 'reset';
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+};
+
 /** One outgoing e-mail and its delivery state (docs/decisions/0027). */
 export type MailOutboxTable = {
   id: string;
@@ -387,6 +398,7 @@ export type ConsentRecordsTable = {
 
 export type Database = {
   mail_outbox: MailOutboxTable;
+  password_tokens: PasswordTokensTable;
   channels: ChannelsTable;
   products: ProductsTable;
   user_products: UserProductsTable;

@@ -9,6 +9,8 @@ export type RouteAccess = 'public' | 'online' | 'offline' | 'admin';
 export const ROUTE_ACCESS: ReadonlyArray<readonly [pattern: string, access: RouteAccess]> = [
   ['/login', 'public'],
   ['/auth/callback', 'public'],
+  // The link of an invitation or a reset: opened signed out, and works signed in too.
+  ['/set-password', 'public'],
   ['/', 'online'],
   ['/doctors', 'online'],
   ['/doctors/new', 'online'],

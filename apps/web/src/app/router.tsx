@@ -20,6 +20,7 @@ function lazyPage<Name extends string>(load: () => Promise<Record<Name, Componen
 
 const LoginPage = lazyPage(() => import('@/modules/auth/pages/LoginPage'), 'LoginPage');
 const AuthCallbackPage = lazyPage(() => import('@/modules/auth/pages/AuthCallbackPage'), 'AuthCallbackPage');
+const SetPasswordPage = lazyPage(() => import('@/modules/auth/pages/SetPasswordPage'), 'SetPasswordPage');
 const AppLayout = lazyPage(() => import('@/app/layout/AppLayout'), 'AppLayout');
 const DashboardPage = lazyPage(() => import('@/modules/dashboard/pages/DashboardPage'), 'DashboardPage');
 const DoctorListPage = lazyPage(() => import('@/modules/doctors/pages/DoctorListPage'), 'DoctorListPage');
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: 'login', element: <LoginPage /> },
       { path: 'auth/callback', element: <AuthCallbackPage /> },
+      { path: 'set-password', element: <SetPasswordPage /> },
       {
         element: <AppLayout />,
         // A failing page keeps the menu and header around it.

@@ -103,6 +103,9 @@ export const apiClient = {
   put<T>(path: string, body: unknown, parser: ResponseParser<T>, options?: Omit<RequestOptions, 'method' | 'body'>) {
     return apiRequest(path, { ...options, method: 'PUT', body }).then((data) => parser.parse(data));
   },
+  patch<T>(path: string, body: unknown, parser: ResponseParser<T>, options?: Omit<RequestOptions, 'method' | 'body'>) {
+    return apiRequest(path, { ...options, method: 'PATCH', body }).then((data) => parser.parse(data));
+  },
   /** For answers without a body (204). */
   send(path: string, options: RequestOptions): Promise<void> {
     return apiRequest(path, options).then(() => undefined);

@@ -17,6 +17,7 @@ import * as m202611260700 from './202611260700_consents.ts';
 import * as m202611261000 from './202611261000_create_mail_outbox.ts';
 import * as m202611261010 from './202611261010_add_user_deletion.ts';
 import * as m202611261020 from './202611261020_add_user_search_text.ts';
+import * as m202611261030 from './202611261030_create_password_tokens.ts';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '202611261000_create_mail_outbox': m202611261000,
   '202611261010_add_user_deletion': m202611261010,
   '202611261020_add_user_search_text': m202611261020,
+  '202611261030_create_password_tokens': m202611261030,
 };

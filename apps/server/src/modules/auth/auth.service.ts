@@ -1,7 +1,6 @@
 import type { CurrentUser, LoginBody, LoginResult, SessionUser } from '@crm/shared';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import { newId } from '#server/db/ids.ts';
 import { AppError } from '#server/core/app-error.ts';
 import { type Clock, isoFrom, isoNow } from '#server/core/clock.ts';
 import { auditUser } from '#server/modules/logs/audit.ts';
@@ -10,12 +9,13 @@ import { toManagee, toSessionUser } from '#server/modules/users/users.mapper.ts'
 import type { UsersRepository } from '#server/modules/users/users.repository.ts';
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
 import { verifyPassword } from './passwords.ts';
+import { type SessionClient, startSession } from './session-start.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 import type { TokenService } from './tokens.ts';
 
 export type AuthContext = { user: SessionUser; sessionId: string };
 
-export type LoginClient = { ip: string; userAgent: string | undefined };
+export type LoginClient = SessionClient;
 
 type AuthServiceDeps = {
   db: Db;
@@ -52,29 +52,9 @@ export class AuthService {
     await throttle.clear(accountKey);
 
     const user = toSessionUser(account);
-    const sessionId = newId();
-    const signedInAt = clock.now();
-    const expiresAt = new Date(signedInAt.getTime() + config.sessionTtlHours * 3_600_000);
-    const now = signedInAt.toISOString();
-    await this.deps.db.transaction().execute(async (trx) => {
-      await this.deps.sessions.insert(trx, {
-        id: sessionId,
-        user_id: user.id,
-        created_at: now,
-        expires_at: expiresAt.toISOString(),
-        revoked_at: null,
-        ip: client.ip,
-        user_agent: client.userAgent?.slice(0, 500) ?? null,
-      });
-      await users.recordLogin(trx, user.id, now);
-      await this.deps.logs.record(trx, {
-        action: 'login',
-        entityType: 'user',
-        entityId: user.id,
-        metadata: { email: user.email },
-        user: auditUser({ user }),
-      });
-    });
+    const { sessionId, expiresAt } = await this.deps.db
+      .transaction()
+      .execute((trx) => startSession(this.deps, trx, user, client));
     const token = await this.deps.tokens.sign(user, sessionId, expiresAt);
     return { token, user };
   }

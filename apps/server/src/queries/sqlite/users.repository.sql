@@ -41,6 +41,429 @@ insert into
 values
   (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
+-- UsersRepository.list (no search)
+-- parameters: [20, 0]
+select
+  "users"."id",
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name",
+  "users"."is_admin",
+  "users"."read_write",
+  "users"."manager_id",
+  "users"."last_login",
+  "users"."created_at",
+  "users"."password_hash" is null as "invitation_pending"
+from
+  "users"
+where
+  "users"."deleted_at" is null
+order by
+  "users"."search_text",
+  "users"."id"
+limit
+  ?
+offset
+  ?;
+
+-- UsersRepository.list (two words)
+-- parameters: ["% marie%", "% dup%", 20, 20]
+select
+  "users"."id",
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name",
+  "users"."is_admin",
+  "users"."read_write",
+  "users"."manager_id",
+  "users"."last_login",
+  "users"."created_at",
+  "users"."password_hash" is null as "invitation_pending"
+from
+  "users"
+where
+  "users"."deleted_at" is null
+  and (
+    "users"."search_text" like ?
+    and "users"."search_text" like ?
+  )
+order by
+  "users"."search_text",
+  "users"."id"
+limit
+  ?
+offset
+  ?;
+
+-- UsersRepository.countMatching (no search)
+-- parameters: []
+select
+  count(*) as "count"
+from
+  "users"
+where
+  "users"."deleted_at" is null;
+
+-- UsersRepository.countMatching (one word)
+-- parameters: ["% dup%"]
+select
+  count(*) as "count"
+from
+  "users"
+where
+  "users"."deleted_at" is null
+  and "users"."search_text" like ?;
+
+-- UsersRepository.orgChart
+-- parameters: []
+select
+  "users"."id",
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name",
+  "users"."is_admin",
+  "users"."read_write",
+  "users"."manager_id"
+from
+  "users"
+where
+  "users"."deleted_at" is null
+order by
+  "users"."search_text",
+  "users"."id";
+
+-- UsersRepository.findSummary
+-- parameters: ["user-1"]
+select
+  "users"."id",
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name",
+  "users"."is_admin",
+  "users"."read_write",
+  "users"."manager_id",
+  "users"."last_login",
+  "users"."created_at",
+  "users"."password_hash" is null as "invitation_pending"
+from
+  "users"
+where
+  "users"."id" = ?
+  and "users"."deleted_at" is null;
+
+-- UsersRepository.findByEmail
+-- parameters: ["rep@example.fr"]
+select
+  "users"."id",
+  "users"."email",
+  "users"."deleted_at"
+from
+  "users"
+where
+  "users"."email" = ?;
+
+-- UsersRepository.findActiveByIds
+-- parameters: ["user-1", "manager-1"]
+select
+  "users"."id",
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name",
+  "users"."manager_id"
+from
+  "users"
+where
+  "users"."id" in (?, ?)
+  and "users"."deleted_at" is null;
+
+-- UsersRepository.update
+-- parameters: [1, 1, "2026-03-02T09:00:00.000Z", "user-1"]
+update "users"
+set
+  "is_admin" = ?,
+  "read_write" = ?,
+  "updated_at" = ?
+where
+  "id" = ?;
+
+-- UsersRepository.countAdmins
+-- parameters: [1]
+select
+  count(*) as "count"
+from
+  "users"
+where
+  "users"."is_admin" = ?
+  and "users"."deleted_at" is null;
+
+-- UsersRepository.descendantIds
+-- parameters: ["manager-1"]
+with recursive
+  "below" ("id") as (
+    select
+      "users"."id"
+    from
+      "users"
+    where
+      "users"."manager_id" = ?
+    union
+    select
+      "users"."id"
+    from
+      "users"
+      inner join "below" on "below"."id" = "users"."manager_id"
+  )
+select
+  "below"."id"
+from
+  "below";
+
+-- UsersRepository.ancestorIds
+-- parameters: ["user-1"]
+with recursive
+  "above" ("id") as (
+    select
+      "users"."manager_id" as "id"
+    from
+      "users"
+    where
+      "users"."id" = ?
+      and "users"."manager_id" is not null
+    union
+    select
+      "users"."manager_id" as "id"
+    from
+      "users"
+      inner join "above" on "above"."id" = "users"."id"
+    where
+      "users"."manager_id" is not null
+  )
+select
+  "above"."id"
+from
+  "above";
+
+-- UsersRepository.managerCandidates (no search)
+-- parameters: ["user-1", "user-1", 20]
+with recursive
+  "below" ("id") as (
+    select
+      "users"."id"
+    from
+      "users"
+    where
+      "users"."manager_id" = ?
+    union
+    select
+      "users"."id"
+    from
+      "users"
+      inner join "below" on "below"."id" = "users"."manager_id"
+  )
+select
+  "users"."id",
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name"
+from
+  "users"
+where
+  "users"."deleted_at" is null
+  and "users"."id" != ?
+  and "users"."id" not in (
+    select
+      "below"."id"
+    from
+      "below"
+  )
+order by
+  "users"."search_text",
+  "users"."id"
+limit
+  ?;
+
+-- UsersRepository.managerCandidates (one word)
+-- parameters: ["user-1", "% dup%", "user-1", 20]
+with recursive
+  "below" ("id") as (
+    select
+      "users"."id"
+    from
+      "users"
+    where
+      "users"."manager_id" = ?
+    union
+    select
+      "users"."id"
+    from
+      "users"
+      inner join "below" on "below"."id" = "users"."manager_id"
+  )
+select
+  "users"."id",
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name"
+from
+  "users"
+where
+  "users"."deleted_at" is null
+  and "users"."search_text" like ?
+  and "users"."id" != ?
+  and "users"."id" not in (
+    select
+      "below"."id"
+    from
+      "below"
+  )
+order by
+  "users"."search_text",
+  "users"."id"
+limit
+  ?;
+
+-- UsersRepository.manageeCandidates (no search)
+-- parameters: ["user-1", "user-1", "user-1", 20]
+with recursive
+  "above" ("id") as (
+    select
+      "users"."manager_id" as "id"
+    from
+      "users"
+    where
+      "users"."id" = ?
+      and "users"."manager_id" is not null
+    union
+    select
+      "users"."manager_id" as "id"
+    from
+      "users"
+      inner join "above" on "above"."id" = "users"."id"
+    where
+      "users"."manager_id" is not null
+  )
+select
+  "users"."id",
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name"
+from
+  "users"
+where
+  "users"."deleted_at" is null
+  and "users"."id" != ?
+  and (
+    "users"."manager_id" is null
+    or "users"."manager_id" = ?
+  )
+  and "users"."id" not in (
+    select
+      "above"."id"
+    from
+      "above"
+    where
+      "above"."id" is not null
+  )
+order by
+  "users"."search_text",
+  "users"."id"
+limit
+  ?;
+
+-- UsersRepository.manageeCandidates (one word)
+-- parameters: ["user-1", "% dup%", "user-1", "user-1", 20]
+with recursive
+  "above" ("id") as (
+    select
+      "users"."manager_id" as "id"
+    from
+      "users"
+    where
+      "users"."id" = ?
+      and "users"."manager_id" is not null
+    union
+    select
+      "users"."manager_id" as "id"
+    from
+      "users"
+      inner join "above" on "above"."id" = "users"."id"
+    where
+      "users"."manager_id" is not null
+  )
+select
+  "users"."id",
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name"
+from
+  "users"
+where
+  "users"."deleted_at" is null
+  and "users"."search_text" like ?
+  and "users"."id" != ?
+  and (
+    "users"."manager_id" is null
+    or "users"."manager_id" = ?
+  )
+  and "users"."id" not in (
+    select
+      "above"."id"
+    from
+      "above"
+    where
+      "above"."id" is not null
+  )
+order by
+  "users"."search_text",
+  "users"."id"
+limit
+  ?;
+
+-- UsersRepository.productsOf
+-- parameters: ["user-1"]
+select
+  "products"."id",
+  "products"."name",
+  "products"."active"
+from
+  "user_products"
+  inner join "products" on "products"."id" = "user_products"."product_id"
+where
+  "user_products"."user_id" = ?
+order by
+  "products"."name";
+
+-- UsersRepository.existingProductIds
+-- parameters: ["product-1"]
+select
+  "products"."id"
+from
+  "products"
+where
+  "products"."id" in (?);
+
+-- UsersRepository.removeProducts
+-- parameters: ["user-1"]
+delete from "user_products"
+where
+  "user_id" = ?;
+
+-- UsersRepository.addProducts
+-- parameters: ["user-1", "product-1"]
+insert into
+  "user_products" ("user_id", "product_id")
+values
+  (?, ?);
+
 -- UsersRepository.setManager
 -- parameters: ["manager-1", "2026-03-02T09:00:00.000Z", "user-1"]
 update "users"
@@ -48,14 +471,16 @@ set
   "manager_id" = ?,
   "updated_at" = ?
 where
-  "id" = ?;
+  "id" in (?);
 
 -- UsersRepository.findManagees
 -- parameters: ["manager-1"]
 select
   "users"."id",
   "users"."display_name",
-  "users"."email"
+  "users"."email",
+  "users"."first_name",
+  "users"."last_name"
 from
   "users"
 where
@@ -140,6 +565,15 @@ order by
   "users"."email"
 limit
   ?;
+
+-- UsersRepository.setPassword
+-- parameters: ["hash", "2026-03-02T09:00:00.000Z", "user-1"]
+update "users"
+set
+  "password_hash" = ?,
+  "updated_at" = ?
+where
+  "id" = ?;
 
 -- UsersRepository.recordLogin
 -- parameters: ["2026-03-09T09:00:00.000Z", "user-1"]

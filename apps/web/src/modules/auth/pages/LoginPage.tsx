@@ -9,6 +9,7 @@ import { getEndedSessionEmail } from '@/app/session';
 import { schemaRule } from '@/lib/form-rules';
 import { authQueries, loginErrorMessage, useLoginMutation } from '@/modules/auth/api';
 import { DemoAccountsAlert } from '@/modules/auth/components/DemoAccountsAlert';
+import { ForgotPasswordDialog } from '@/modules/auth/components/ForgotPasswordDialog';
 import { BrandLogo } from '@/ui/BrandLogo';
 import { LanguageSwitch } from '@/ui/LanguageSwitch';
 
@@ -23,6 +24,7 @@ export function LoginPage() {
   const metaQuery = useQuery(authQueries.meta());
   const ssoQuery = useQuery(authQueries.ssoConfig());
   const loginMutation = useLoginMutation();
+  const [isForgotOpen, setForgotOpen] = useState(false);
 
   const hasSsoFailed = searchParams.get('error') === SSO_FAILED_ERROR;
   // Read once: the server ended this user's session (a 401), their queued changes wait for them to return.
@@ -137,6 +139,20 @@ export function LoginPage() {
             {t('auth.submit')}
           </Button>
         </Form>
+        <Button
+          type="link"
+          block
+          className="login-forgot"
+          data-testid="forgot-password"
+          onClick={() => setForgotOpen(true)}
+        >
+          {t('auth.forgotPassword')}
+        </Button>
+        <ForgotPasswordDialog
+          open={isForgotOpen}
+          initialEmail={(form.getFieldValue('email') as string | undefined) ?? ''}
+          onClose={() => setForgotOpen(false)}
+        />
 
         {ssoQuery.data?.enabled === true && (
           <>

@@ -1,0 +1,54 @@
+import type { SessionUser } from '@crm/shared';
+import type { Config } from '#server/config.ts';
+import type { Clock } from '#server/core/clock.ts';
+import type { Db } from '#server/db/database.ts';
+import { newId } from '#server/db/ids.ts';
+import { auditUser } from '#server/modules/logs/audit.ts';
+import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
+import type { UsersRepository } from '#server/modules/users/users.repository.ts';
+import type { SessionsRepository } from './sessions.repository.ts';
+
+export type SessionClient = { ip: string; userAgent: string | undefined };
+
+type SessionStartDeps = {
+  config: Config;
+  sessions: SessionsRepository;
+  users: UsersRepository;
+  logs: LogsRepository;
+  clock: Clock;
+};
+
+/**
+ * Starts a session for a user who has just proved who they are (a password, a password link), in the caller's
+ * transaction: the session row, the user's lastLogin and the 'login' audit entry. The caller signs the token
+ * once the transaction has committed.
+ */
+export async function startSession(
+  deps: SessionStartDeps,
+  trx: Db,
+  user: SessionUser,
+  client: SessionClient,
+): Promise<{ sessionId: string; expiresAt: Date }> {
+  const sessionId = newId();
+  const signedInAt = deps.clock.now();
+  const expiresAt = new Date(signedInAt.getTime() + deps.config.sessionTtlHours * 3_600_000);
+  const now = signedInAt.toISOString();
+  await deps.sessions.insert(trx, {
+    id: sessionId,
+    user_id: user.id,
+    created_at: now,
+    expires_at: expiresAt.toISOString(),
+    revoked_at: null,
+    ip: client.ip,
+    user_agent: client.userAgent?.slice(0, 500) ?? null,
+  });
+  await deps.users.recordLogin(trx, user.id, now);
+  await deps.logs.record(trx, {
+    action: 'login',
+    entityType: 'user',
+    entityId: user.id,
+    metadata: { email: user.email },
+    user: auditUser({ user }),
+  });
+  return { sessionId, expiresAt };
+}
