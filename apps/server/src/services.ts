@@ -24,6 +24,7 @@ import { GeoService } from './modules/geo/geo.service.ts';
 import { IdempotencyKeysRepository } from './modules/idempotency/idempotency.repository.ts';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { LogsRepository } from './modules/logs/logs.repository.ts';
+import { LogsService } from './modules/logs/logs.service.ts';
 import { OfficesRepository } from './modules/offices/offices.repository.ts';
 import { OfficesService } from './modules/offices/offices.service.ts';
 import { RecentDoctorsRepository } from './modules/recent-doctors/recent-doctors.repository.ts';
@@ -46,6 +47,7 @@ export type Services = {
   dashboard: DashboardService;
   idempotency: IdempotencyService;
   sync: SyncService;
+  logs: LogsService;
 };
 
 /** `clock` is the time every service reads; tests pass a fixed or stepping one. */
@@ -91,7 +93,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     }),
     offices: new OfficesService({ db, offices, doctors, links, logs, generations, clock }),
     recentDoctors: new RecentDoctorsService({ db, recent, doctors, clock }),
-    configuration: new ConfigurationService({ channels, products, targets }),
+    configuration: new ConfigurationService({ db, channels, products, targets, logs, clock }),
     geo: new GeoService({ geocoderUrl: config.geocoderUrl, ugaFile: config.ugaFile }),
     activities: new ActivitiesService({
       db,
@@ -109,5 +111,6 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     dashboard: new DashboardService({ dashboard: new DashboardRepository(db), clock }),
     idempotency: new IdempotencyService({ keys: idempotencyKeys }),
     sync: new SyncService({ sync: new SyncRepository(db), tombstones, extras, channels, products, clock }),
+    logs: new LogsService({ db, logs, clock }),
   };
 }
