@@ -19,6 +19,10 @@ export type UsersTable = {
   last_login: string | null;
   created_at: string;
   updated_at: string;
+  /** Set when an admin deletes the user: they can't sign in and appear in no list, but stay named where they acted. */
+  deleted_at: string | null;
+  /** The normalised words of the names and the address, each after a space (modules/users/user-search.ts). */
+  search_text: string;
 };
 
 export type SessionsTable = {
@@ -316,7 +320,81 @@ export type DoctorTombstonesTable = {
   deleted_at: string;
 };
 
+/** One outgoing e-mail and its delivery state (docs/decisions/0027). */
+export type MailOutboxTable = {
+  id: string;
+  /** What the message is, named by the feature that wrote it: 'user.invitation', 'campaign.message'… */
+  kind: string;
+  stream: MailStream;
+  /** What it belongs to ('campaign:<id>'), so a feature can count its messages by status. */
+  ref: string | null;
+  /** null: MAIL_FROM */
+  from_address: string | null;
+  reply_to: string | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  /** extra headers as a JSON object (List-Unsubscribe…) */
+  headers: string | null;
+  /** 1: the bodies carry a secret (a sign-in link) and are blanked once the message has gone */
+  confidential: number;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
+
+/** transactional: as soon as possible; bulk: at most MAIL_BULK_PER_MINUTE across every process. */
+export type MailStream = 'transactional' | 'bulk';
+export type MailStatus = 'pending' | 'sent' | 'logged' | 'failed';
+
+/**
+ * One consent record, kept as evidence (docs/decisions/0023): append-only (triggers refuse UPDATE and DELETE),
+ * chained by record_hash to the doctor's previous record (seq - 1).
+ */
+export type ConsentRecordsTable = {
+  id: string;
+  /** 1, 2, 3… per doctor; unique with doctor_id. */
+  seq: number;
+  /** No foreign key: the evidence outlives the doctor's row. */
+  doctor_id: string;
+  kind: 'signature' | 'withdrawal';
+  professional_consent: number;
+  congress_consent: number;
+  general_consent: number;
+  /** The decoded PNG or JPEG bytes; null for a withdrawal. */
+  signature_image: Buffer | null;
+  signature_mime_type: 'image/png' | 'image/jpeg' | null;
+  /** hex SHA-256 of signature_image */
+  image_sha256: string | null;
+  /** when the doctor signed on the device (or the server's time when the device gave none) */
+  signed_at: string;
+  /** when the server stored it */
+  recorded_at: string;
+  email: string | null;
+  phone: string | null;
+  withdrawal_requested_by: 'doctor' | 'rep' | null;
+  withdrawal_reason: string | null;
+  /** The language of the screen the doctor read the choices on. */
+  language: 'fr' | 'en';
+  /** The collector's user id, e-mail and display name at that moment; no foreign key (decision 0023). */
+  collected_by: string;
+  collector_email: string;
+  collector_name: string | null;
+  doctor_rpps: string;
+  doctor_first_name: string;
+  doctor_last_name: string;
+  previous_hash: string | null;
+  record_hash: string;
+};
+
 export type Database = {
+  mail_outbox: MailOutboxTable;
   channels: ChannelsTable;
   products: ProductsTable;
   user_products: UserProductsTable;
@@ -346,6 +424,7 @@ export type Database = {
   app_settings: AppSettingsTable;
   audit_logs: AuditLogsTable;
   audit_log_counts: AuditLogCountsTable;
+  consent_records: ConsentRecordsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;
