@@ -8,6 +8,7 @@ import pg from 'pg';
 import { startPostgresCluster } from '../apps/server/src/test/postgres-cluster.ts';
 import { activityScenarios, checkActivityGoals, type GoalCheck, type Scenario } from './lib/activities.ts';
 import { checkDirectoryGoals, DIRECTORY_SCENARIOS, typedOfficeSearches } from './lib/directory.ts';
+import { checkLogGoals, logScenarios } from './lib/logs.ts';
 import { type LoadResult, runLoad, runPaced } from './lib/load.ts';
 import { newDataDir, type RunningServer, seedTier, startServer, type Tier } from './lib/server.ts';
 
@@ -19,6 +20,7 @@ const tier: Tier = {
   offices: Number(process.env.BENCH_OFFICES ?? 100_000),
   reps: Number(process.env.BENCH_REPS ?? 1_000),
   activities: Number(process.env.BENCH_ACTIVITIES ?? 5_000_000),
+  auditLogs: Number(process.env.BENCH_AUDIT_LOGS ?? 3_000_000),
 };
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 // Then one connection alone: a request's own time, without the others' callbacks interleaved with its own
@@ -30,7 +32,7 @@ const pacedSeconds = Number(process.env.BENCH_PACED_SECONDS ?? 4);
 const pacedRate = Number(process.env.BENCH_PACED_RATE ?? Math.max(1, Math.round(tier.reps / 15)));
 const root = path.resolve(import.meta.dirname, '..');
 // Which scenario groups run (the trivial route always does): BENCH_SCENARIOS=activities for the activities only.
-const GROUPS = ['directory', 'activities'] as const;
+const GROUPS = ['directory', 'activities', 'logs'] as const;
 type Group = (typeof GROUPS)[number];
 const groups = (process.env.BENCH_SCENARIOS ?? GROUPS.join(','))
   .split(',')
@@ -60,6 +62,7 @@ type EngineResult = {
   maxRssMb: number;
   goals: GoalCheck[];
   directoryGoals: GoalCheck[];
+  logGoals: GoalCheck[];
 };
 
 async function signIn(server: RunningServer): Promise<string> {
@@ -132,7 +135,7 @@ async function benchEngine(engine: string, env: Record<string, string>, seeded =
   else {
     const seedSeconds = await seedTier(env, tier);
     console.log(
-      `${engine}: seeded ${tier.doctors} doctors, ${tier.offices} offices, ${tier.reps} representatives and ${tier.activities} activities in ${seedSeconds.toFixed(0)} s`,
+      `${engine}: seeded ${tier.doctors} doctors, ${tier.offices} offices, ${tier.reps} representatives, ${tier.activities} activities and ${tier.auditLogs} audit entries in ${seedSeconds.toFixed(0)} s`,
     );
   }
   const server = await startServer({ DEMO_MODE: 'false', ...env });
@@ -151,6 +154,9 @@ async function benchEngine(engine: string, env: Record<string, string>, seeded =
     if (groups.includes('activities')) {
       activities = await activityScenarios(server, tier.reps);
       scenarios.push(...activities.scenarios.map((scenario) => ({ ...scenario, group: 'activities' as const })));
+    }
+    if (groups.includes('logs')) {
+      scenarios.push(...(await logScenarios(server)).map((scenario) => ({ ...scenario, group: 'logs' as const })));
     }
     const results: Omit<ScenarioResult, 'ratio'>[] = [];
     for (const scenario of scenarios) {
@@ -186,6 +192,7 @@ async function benchEngine(engine: string, env: Record<string, string>, seeded =
         directory.length > 0
           ? checkDirectoryGoals(engine, directory, trivial, Math.max(...directory.map((r) => r.rssMaxMbSoFar)))
           : [],
+      logGoals: checkLogGoals(results.filter((r) => r.group === 'logs')),
     };
   } finally {
     clearInterval(sampler);
@@ -315,7 +322,7 @@ Written by \`npm run bench\` (bench/run.ts); the raw figures are in bench/result
   On this 2-core machine the load generator shares the CPU and saturates before the server does, so
   req/s measures autocannon as much as the server; CPU time per request of the server process (from
   /proc) is what the server can sustain per core.
-- Data: ${tier.doctors.toLocaleString('en')} doctors and ${tier.offices.toLocaleString('en')} offices, ${tier.reps.toLocaleString('en')} representatives and ${tier.activities.toLocaleString('en')} activities (\`npm run seed\`), plus the demo accounts.
+- Data: ${tier.doctors.toLocaleString('en')} doctors and ${tier.offices.toLocaleString('en')} offices, ${tier.reps.toLocaleString('en')} representatives, ${tier.activities.toLocaleString('en')} activities and ${tier.auditLogs.toLocaleString('en')} audit entries (\`npm run seed\`), plus the demo accounts.
 
 ## Directory
 
@@ -344,6 +351,17 @@ ${tableRows(all, 'activities')}
 | engine | goal | measured | |
 |---|---|---|---|
 ${goalRows(all, (e) => e.goals)}
+
+## Audit log
+
+${LOGS_NOTES}
+
+${TABLE_HEAD}
+${tableRows(all, 'logs')}
+
+| engine | goal | measured | |
+|---|---|---|---|
+${goalRows(all, (e) => e.logGoals)}
 
 ## Memory
 
@@ -384,6 +402,20 @@ One or two products per activity (activity_products); attendees for events.
   (or \`--database-url\`), then \`BENCH_SEEDED_SQLITE_DIR=…\` or \`BENCH_SEEDED_POSTGRES_URL=…\` with the
   same \`BENCH_REPS\`.`;
 
+/** How the audit log's scenarios are built and judged (also in the written report). */
+const LOGS_NOTES = `The tier's log comes from \`npm run seed -- --audit-logs N\` (apps/server/src/demo/audit): N entries over
+the past twelve months, about ten thousand a working day and a tenth of that on weekends, by the tier's
+users and the demo accounts, in the mix and sizes the services write (sign-ins, activities, doctors,
+consents, offices); the days that are over are counted as the first read would (decision 0030).
+
+- Pages of 50 as the demo administrator: page 1, page 100, the middle page and the last page of the whole
+  log; page 1 and the middle page of one action (\`action=login\`); page 1 of a representative's own entries.
+- Goals (issue 15): p95 ≤ 10 ms server-side (paced and alone) for each, and page 100, the middle page and
+  the last page no more than 1.5× page 1's paced p95.
+- Run them alone on a tier seeded once: \`npm run seed -- --reps 1000 --audit-logs 3000000\` with
+  \`DATA_DIR=…\` (or \`--database-url\`), then \`BENCH_SCENARIOS=logs BENCH_SEEDED_SQLITE_DIR=…\` (or
+  \`BENCH_SEEDED_POSTGRES_URL=…\`).`;
+
 // While working on one engine: BENCH_ENGINES=sqlite, and a tier seeded once (BENCH_SEEDED_SQLITE_DIR, a DATA_DIR;
 // BENCH_SEEDED_POSTGRES_URL, a database). Only a full run of both engines on fresh tiers with every scenario
 // group writes the report.
@@ -401,12 +433,12 @@ if (engines.includes('postgres')) {
 }
 if (engines.length === 2 && !seededSqlite && !seededPostgres && groups.length === GROUPS.length) writeReport(all);
 else
-  for (const { engine, maxRssMb, results, goals, directoryGoals } of all) {
+  for (const { engine, maxRssMb, results, goals, directoryGoals, logGoals } of all) {
     for (const r of results)
       console.log(
         `${engine} ${r.name}: ratio ${r.ratio.toFixed(2)}, p50 ${r.serverP50.toFixed(2)} ms, p95 ${r.serverP95.toFixed(2)} ms, p99 ${r.serverP99.toFixed(2)} ms, errors ${r.errors + r.non2xx}`,
       );
-    for (const g of [...directoryGoals, ...goals])
+    for (const g of [...directoryGoals, ...goals, ...logGoals])
       console.log(`${engine} goal ${g.goal}: ${g.value} ${g.met ? 'met' : 'NOT MET'}`);
     console.log(`${engine} RSS max ${maxRssMb.toFixed(0)} MB (report not written: partial run)`);
   }

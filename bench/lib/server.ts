@@ -30,12 +30,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type Tier = { doctors: number; offices: number; reps: number; activities: number };
+export type Tier = { doctors: number; offices: number; reps: number; activities: number; auditLogs: number };
 
 /** Fills the database named by env (DATA_DIR or DATABASE_URL) with a data tier through `npm run seed`; seconds taken. */
 export function seedTier(env: Record<string, string>, tier: Tier): Promise<number> {
   const started = Date.now();
-  const counts = Object.entries(tier).flatMap(([name, count]) => (count > 0 ? [`--${name}`, String(count)] : []));
+  // auditLogs → --audit-logs, as the seed script names its options.
+  const option = (name: string) => `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+  const counts = Object.entries(tier).flatMap(([name, count]) => (count > 0 ? [option(name), String(count)] : []));
   return new Promise((resolve, reject) => {
     const child = spawn('node', ['--import', 'tsx', 'apps/server/scripts/seed.ts', ...counts], {
       cwd: root,

@@ -1,7 +1,7 @@
 /**
  * Adds a generated data tier to a database, for benchmarks and load tests:
  *
- *   npm run seed -- --doctors 300000 --offices 100000 --reps 1000 --activities 5000000 [--seed 7] [--database-url postgres://…]
+ *   npm run seed -- --doctors 300000 --offices 100000 --reps 1000 --activities 5000000 [--audit-logs 3000000] [--seed 7] [--database-url postgres://…]
  *
  * The database is the server's (DATABASE_URL, else DATA_DIR/crm.sqlite, paths relative to where npm was
  * started), or --database-url. It is migrated first; the demo accounts and targets are created when missing;
@@ -9,7 +9,9 @@
  * ones). --reps creates the tier's accounts (rep00001@bench-crm.fr…, a manager0001@bench-crm.fr for every ten,
  * password in apps/server/src/demo/activities/bench-accounts.ts) in a database that has none yet;
  * --activities spreads that many activities over the tier's representatives (skewed: rep00001 is the
- * heaviest) with the directory's doctors, over the past twelve months and the next six.
+ * heaviest) with the directory's doctors, over the past twelve months and the next six. --audit-logs adds that
+ * many audit entries over the past twelve months, written by the database's users (the tier's and the demo
+ * accounts), as the log of a working year.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,8 +32,9 @@ import {
 import { demoTargets } from '#server/demo/directory/demo-targets.ts';
 import { generateDirectory } from '#server/demo/directory/generator.ts';
 import { seedActivityTier } from '#server/demo/activities/seed-activities.ts';
+import { seedAuditTier } from '#server/demo/audit/audit-tier.ts';
 
-const usage = `usage: npm run seed -- [--doctors N --offices M] [--reps R] [--activities A] [--seed S] [--targets-share 0.1] [--batch-size 5000] [--concurrency 2] [--without-activity-products] [--keep-indexes] [--database-url URL]`;
+const usage = `usage: npm run seed -- [--doctors N --offices M] [--reps R] [--activities A] [--audit-logs L] [--seed S] [--targets-share 0.1] [--batch-size 5000] [--concurrency 2] [--without-activity-products] [--keep-indexes] [--database-url URL]`;
 
 function count(value: string | undefined, name: string, fallback?: number): number {
   if (value === undefined && fallback !== undefined) return fallback;
@@ -55,6 +58,7 @@ async function main(): Promise<void> {
       'database-url': { type: 'string' },
       reps: { type: 'string' },
       activities: { type: 'string' },
+      'audit-logs': { type: 'string' },
       'without-activity-products': { type: 'boolean' },
       'keep-indexes': { type: 'boolean' },
       help: { type: 'boolean' },
@@ -68,7 +72,8 @@ async function main(): Promise<void> {
   const offices = count(values.offices, 'offices', 0);
   const reps = count(values.reps, 'reps', 0);
   const activities = count(values.activities, 'activities', 0);
-  if (doctors + offices + reps + activities === 0) throw new Error(`nothing to seed\n${usage}`);
+  const auditLogs = count(values['audit-logs'], 'audit-logs', 0);
+  if (doctors + offices + reps + activities + auditLogs === 0) throw new Error(`nothing to seed\n${usage}`);
   if (doctors > 0 && offices === 0) throw new Error(`doctors need offices: give --offices too\n${usage}`);
   const seed = count(values.seed, 'seed', 1);
   const batchSize = Math.max(1, count(values['batch-size'], 'batch-size', 5_000));
@@ -136,6 +141,14 @@ async function main(): Promise<void> {
         keepIndexes: values['keep-indexes'] === true,
         log: (line) => console.log(`${line} (${seconds()} s)`),
       });
+    }
+    if (auditLogs > 0) {
+      const added = await seedAuditTier(database.db, {
+        entries: auditLogs,
+        seed,
+        log: (line) => console.log(`${line} (${seconds()} s)`),
+      });
+      console.log(`audit log: ${added.toLocaleString('en')} entries in ${seconds()} s`);
     }
     const loaded = seconds();
     await analyze(database.db);

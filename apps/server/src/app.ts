@@ -22,6 +22,7 @@ import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { officesRoutes } from './modules/offices/offices.routes.ts';
 import { recentDoctorsRoutes } from './modules/recent-doctors/recent-doctors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { passwordLinksRoutes } from './modules/password-links/password-links.routes.ts';
 import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
@@ -94,6 +95,7 @@ export async function buildApp({
       await api.register(syncRoutes, { sync: services.sync });
       await api.register(usersRoutes, { users: services.users, configuration: services.configuration });
       await api.register(passwordLinksRoutes, { passwordLinks: services.passwordLinks });
+      await api.register(logsRoutes, { logs: services.logs });
     },
     { prefix: '/api' },
   );

@@ -26,6 +26,7 @@ import { GeoService } from './modules/geo/geo.service.ts';
 import { IdempotencyKeysRepository } from './modules/idempotency/idempotency.repository.ts';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { LogsRepository } from './modules/logs/logs.repository.ts';
+import { LogsService } from './modules/logs/logs.service.ts';
 import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
 import { MailService } from './modules/mail/mail.service.ts';
 import { PasswordLinksService } from './modules/password-links/password-links.service.ts';
@@ -57,6 +58,7 @@ export type Services = {
   mail: MailService;
   users: UsersService;
   passwordLinks: PasswordLinksService;
+  logs: LogsService;
 };
 
 /** `clock` is the time every service reads; tests pass a fixed or stepping one. */
@@ -120,7 +122,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     }),
     offices: new OfficesService({ db, offices, doctors, links, logs, generations, clock }),
     recentDoctors: new RecentDoctorsService({ db, recent, doctors, clock }),
-    configuration: new ConfigurationService({ channels, products, targets }),
+    configuration: new ConfigurationService({ db, channels, products, targets, logs, clock }),
     geo: new GeoService({ geocoderUrl: config.geocoderUrl, ugaFile: config.ugaFile }),
     activities: new ActivitiesService({
       db,
@@ -149,5 +151,6 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     mail,
     users: new UsersService({ db, users, sessions, logs, mail, links: passwordLinks, clock }),
     passwordLinks,
+    logs: new LogsService({ db, logs, clock }),
   };
 }

@@ -17,6 +17,8 @@ export * from './offices/offices.rules.ts';
 export * from './offices/offices.schemas.ts';
 export * from './geo/geo.schemas.ts';
 export * from './configuration/targets.schemas.ts';
+export * from './configuration/configuration.schemas.ts';
+export * from './logs/logs.schemas.ts';
 export * from './activities/activities.rules.ts';
 export * from './activities/activities.schemas.ts';
 export * from './dashboard/dashboard.rules.ts';

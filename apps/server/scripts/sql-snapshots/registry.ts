@@ -41,6 +41,11 @@ import {
   sessionRow,
   targetRow,
   userRow,
+  channelRow,
+  channelChange,
+  productRow,
+  productChange,
+  targetChange,
 } from './samples.ts';
 
 /*
@@ -155,18 +160,45 @@ export const registry: RepositoryQueries[] = [
   }),
   queriesOf(ChannelsRepository, {
     listActive: { args: () => [] },
+    listAll: { args: () => [] },
     findById: { args: () => [ids.channel] },
+    nameTaken: [
+      { shape: 'a new channel', args: (db) => [db, 'Visio', null] },
+      { shape: 'another than the one changed', args: (db) => [db, 'Visio', ids.channel] },
+    ],
+    isUsed: { args: (db) => [db, ids.channel], rows: [{ used: 0 }] },
+    insert: { args: (db) => [db, channelRow] },
+    update: { args: (db) => [db, ids.channel, channelChange] },
+    delete: { args: (db) => [db, ids.channel] },
   }),
   queriesOf(ProductsRepository, {
     listAll: { args: () => [] },
     listAssigned: { args: () => [ids.user] },
+    findById: { args: (db) => [db, ids.product] },
+    nameTaken: [
+      { shape: 'a new product', args: (db) => [db, 'Cardio', null] },
+      { shape: 'another than the one changed', args: (db) => [db, 'Cardio', ids.product] },
+    ],
+    isUsed: { args: (db) => [db, ids.product], rows: [{ used: 0 }] },
+    insert: { args: (db) => [db, productRow] },
+    update: { args: (db) => [db, ids.product, productChange] },
+    delete: { args: (db) => [db, ids.product] },
   }),
   queriesOf(TargetsRepository, {
     list: [
       { shape: 'all', args: () => [{ active: undefined }] },
       { shape: 'active only', args: () => [{ active: true }] },
     ],
+    findById: { args: (db) => [db, ids.target] },
+    nameTaken: [
+      { shape: 'a new target', args: (db) => [db, 'Cible A', null] },
+      { shape: 'another than the one changed', args: (db) => [db, 'Cible A', ids.target] },
+    ],
+    isUsed: { args: (db) => [db, 'Cible A'], rows: [{ used: 0 }] },
+    renameOnDoctors: { args: (db) => [db, 'Cible A', 'Cible prioritaire'] },
     insert: { args: (db) => [db, targetRow] },
+    update: { args: (db) => [db, ids.target, targetChange] },
+    delete: { args: (db) => [db, ids.target] },
   }),
   queriesOf(
     ConsentsRepository,
@@ -334,6 +366,49 @@ export const registry: RepositoryQueries[] = [
           },
         ],
       },
+      page: [
+        { shape: 'the whole log, first page', args: (db) => [db, {}, { offset: 0, limit: 50 }] },
+        {
+          shape: 'from the end of a day, far into it',
+          args: (db) => [db, { before: later }, { offset: 9_950, limit: 50 }],
+        },
+        {
+          shape: 'one user, an action, an entity type and a period',
+          args: (db) => [
+            db,
+            { userId: ids.user, action: 'update', entityType: 'doctor', from: at, before: later },
+            { offset: 50, limit: 50 },
+          ],
+        },
+      ],
+      count: [
+        { shape: 'after the counted days', args: (db) => [db, { from: at }], rows: [{ count: 0 }] },
+        {
+          shape: 'one user, an action, an entity type and a period',
+          args: (db) => [db, { userId: ids.user, action: 'update', entityType: 'doctor', from: at, before: later }],
+          rows: [{ count: 0 }],
+        },
+      ],
+      countedUntil: { args: (db) => [db], rows: [{ value: at }] },
+      moveCountedUntil: { args: (db) => [db, at, later] },
+      insertDayCounts: { args: (db) => [db, at, later] },
+      countedTotal: [
+        { shape: 'every day before', args: (db) => [db, { toDay: '2026-03-09' }], rows: [{ total: 0 }] },
+        {
+          shape: 'an action and an entity type over a period',
+          args: (db) => [db, { action: 'update', entityType: 'doctor', fromDay: '2026-03-02', toDay: '2026-03-09' }],
+          rows: [{ total: 0 }],
+        },
+      ],
+      countedDays: { args: (db) => [db, { action: 'login', toDay: '2026-03-09' }] },
+      distinctValues: [
+        { shape: 'actions', args: (db) => [db, 'action'] },
+        { shape: 'entity types', args: (db) => [db, 'entity_type'] },
+      ],
+      distinctKindsOf: { args: (db) => [db, ids.user] },
+      users: { args: (db) => [db] },
+      deleteAll: { args: (db) => [db], rows: [{ count: 0 }] },
+      deleteCounts: { args: (db) => [db] },
     },
     { create: () => new LogsRepository(clock) },
   ),

@@ -149,6 +149,53 @@ export const targetRow: TargetsTable = {
   updated_at: at,
 };
 
+export const targetChange = {
+  name: 'Prescripteur fort',
+  description: 'Plus de dix prescriptions par mois',
+  color: '#ff4d4f',
+  priority: 80,
+  active: 1,
+  updated_at: later,
+};
+
+export const channelRow = {
+  id: ids.channel,
+  name: 'Visio',
+  description: null,
+  color: '#1890ff',
+  active: 1,
+  is_time_off: 0,
+  needs_budget_approval: 0,
+  created_at: at,
+  updated_at: at,
+};
+
+export const channelChange = {
+  name: 'Visioconférence',
+  description: 'Rendez-vous vidéo',
+  color: '#f5222d',
+  active: 0,
+  is_time_off: 0,
+  needs_budget_approval: 0,
+  updated_at: later,
+};
+
+export const productRow = {
+  id: ids.product,
+  name: 'Cardiozen',
+  description: null,
+  active: 1,
+  created_at: at,
+  updated_at: at,
+};
+
+export const productChange = {
+  name: 'Cardiozen LP',
+  description: 'Libération prolongée',
+  active: 0,
+  updated_at: later,
+};
+
 export const idempotencyRow: IdempotencyKeysTable = {
   user_id: ids.user,
   key: 'key-1',

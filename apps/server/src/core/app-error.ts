@@ -8,6 +8,7 @@ const statusOf: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   CONFLICT: 409,
+  IN_USE: 409,
   PAYLOAD_TOO_LARGE: 413,
   IDEMPOTENCY_KEY_REUSED: 422,
   ACTIVITY_LOCKED: 409,

@@ -58,6 +58,14 @@ export type AuditLogsTable = {
   created_at: string;
 };
 
+/** Entries of one past UTC day ('2026-11-25') by action and entity type (decision 0030). */
+export type AuditLogCountsTable = {
+  day: string;
+  action: string;
+  entity_type: string;
+  entries: number;
+};
+
 export type TargetsTable = {
   id: string;
   name: string;
@@ -427,6 +435,7 @@ export type Database = {
   login_failures: LoginFailuresTable;
   app_settings: AppSettingsTable;
   audit_logs: AuditLogsTable;
+  audit_log_counts: AuditLogCountsTable;
   consent_records: ConsentRecordsTable;
 };
 

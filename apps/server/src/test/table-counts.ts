@@ -27,6 +27,18 @@ const ACTIVITY_TABLES = [
   'idempotency_keys',
 ] as const;
 
+/** What a configuration change touches, and what its in-use check reads. */
+const CONFIGURATION_TABLES = [
+  'products',
+  'channels',
+  'targets',
+  'user_products',
+  'activity_products',
+  'activities',
+  'doctor_user_data',
+  'audit_logs',
+] as const;
+
 /** The number of rows in one table. */
 export async function rowCount(db: Db, table: Table): Promise<number> {
   const row = await db
@@ -71,4 +83,33 @@ export async function prefixCounts(db: Db) {
   const byPrefix = (rows: { prefix: string; doctors: number }[]) =>
     Object.fromEntries(rows.filter((row) => row.doctors !== 0).map((row) => [row.prefix, row.doctors]));
   return { kept: byPrefix(kept), counted: byPrefix(counted) };
+}
+
+/**
+ * The configuration's rows as they are, with the counts of the tables its changes touch: what a refused
+ * configuration call must leave unchanged (a refused PUT changes no row, so counts alone would not tell).
+ */
+export async function configurationSnapshot(db: Db) {
+  const rows = async (table: 'products' | 'channels' | 'targets') =>
+    db.selectFrom(table).selectAll().orderBy('id').execute();
+  return {
+    counts: await tableCounts(db, CONFIGURATION_TABLES),
+    products: await rows('products'),
+    channels: await rows('channels'),
+    targets: await rows('targets'),
+    doctorTargets: await db
+      .selectFrom('doctor_user_data')
+      .selectAll()
+      .orderBy('doctor_id')
+      .orderBy('user_id')
+      .execute(),
+  };
+}
+
+/** The audit log's entries and its day counts: what a refused DELETE /api/logs must leave unchanged. */
+export async function auditLogSnapshot(db: Db) {
+  return {
+    entries: await db.selectFrom('audit_logs').select(['id', 'action', 'created_at']).orderBy('id').execute(),
+    counts: await db.selectFrom('audit_log_counts').selectAll().orderBy('day').orderBy('action').execute(),
+  };
 }

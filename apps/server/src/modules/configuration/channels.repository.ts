@@ -1,4 +1,5 @@
 import type { Channel } from '@crm/shared';
+import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { ChannelsTable } from '#server/db/schema.ts';
 
@@ -41,8 +42,65 @@ export class ChannelsRepository {
     return rows.map(toChannel);
   }
 
+  /** Every channel, active or not, in their configured order. */
+  async listAll(): Promise<Channel[]> {
+    const rows = await this.db
+      .selectFrom('channels')
+      .select(channelColumns)
+      .orderBy('position')
+      .orderBy('name')
+      .execute();
+    return rows.map(toChannel);
+  }
+
   async findById(id: string, db: Db = this.db): Promise<Channel | undefined> {
     const row = await db.selectFrom('channels').select(channelColumns).where('id', '=', id).executeTakeFirst();
     return row && toChannel(row);
+  }
+
+  /** Another channel of the same name, whatever its case. */
+  async nameTaken(db: Db, name: string, exceptId: string | null): Promise<boolean> {
+    const row = await db
+      .selectFrom('channels')
+      .select('id')
+      .where(sql`lower(${sql.ref('name')})`, '=', name.toLowerCase())
+      .$if(exceptId !== null, (qb) => qb.where('id', '!=', exceptId ?? ''))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Whether any activity is on the channel. No index leads from a channel to its activities (it would
+   * cost every activity write for a rare administrator's check), so an unused channel's answer reads the
+   * whole table once; a used channel's stops at its first activity.
+   */
+  async isUsed(db: Db, id: string): Promise<boolean> {
+    const row = await db
+      .selectNoFrom((eb) => [
+        eb.exists(eb.selectFrom('activities').select('channel_id').where('channel_id', '=', id)).as('used'),
+      ])
+      .executeTakeFirstOrThrow();
+    return Boolean(row.used);
+  }
+
+  /** A new channel comes last in the configured order. */
+  async insert(db: Db, row: Omit<ChannelsTable, 'position'>): Promise<void> {
+    await db
+      .insertInto('channels')
+      .values((eb) => ({
+        ...row,
+        position: eb
+          .selectFrom('channels')
+          .select(sql<number>`coalesce(max(${sql.ref('position')}), -1) + 1`.as('next')),
+      }))
+      .execute();
+  }
+
+  async update(db: Db, id: string, patch: Omit<ChannelsTable, 'id' | 'created_at' | 'position'>): Promise<void> {
+    await db.updateTable('channels').set(patch).where('id', '=', id).execute();
+  }
+
+  async delete(db: Db, id: string): Promise<void> {
+    await db.deleteFrom('channels').where('id', '=', id).execute();
   }
 }

@@ -20,6 +20,22 @@ order by
   "position",
   "name";
 
+-- ChannelsRepository.listAll
+-- parameters: []
+select
+  "id",
+  "name",
+  "description",
+  "color",
+  "active",
+  "is_time_off",
+  "needs_budget_approval"
+from
+  "channels"
+order by
+  "position",
+  "name";
+
 -- ChannelsRepository.findById
 -- parameters: ["channel-1"]
 select
@@ -32,5 +48,90 @@ select
   "needs_budget_approval"
 from
   "channels"
+where
+  "id" = $1;
+
+-- ChannelsRepository.nameTaken (a new channel)
+-- parameters: ["visio"]
+select
+  "id"
+from
+  "channels"
+where
+  lower("name") = $1;
+
+-- ChannelsRepository.nameTaken (another than the one changed)
+-- parameters: ["visio", "channel-1"]
+select
+  "id"
+from
+  "channels"
+where
+  lower("name") = $1
+  and "id" != $2;
+
+-- ChannelsRepository.isUsed
+-- parameters: ["channel-1"]
+select
+  exists (
+    select
+      "channel_id"
+    from
+      "activities"
+    where
+      "channel_id" = $1
+  ) as "used";
+
+-- ChannelsRepository.insert
+-- parameters: ["channel-1", "Visio", null, "#1890ff", 1, 0, 0, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
+insert into
+  "channels" (
+    "id",
+    "name",
+    "description",
+    "color",
+    "active",
+    "is_time_off",
+    "needs_budget_approval",
+    "created_at",
+    "updated_at",
+    "position"
+  )
+values
+  (
+    $1,
+    $2,
+    $3,
+    $4,
+    $5,
+    $6,
+    $7,
+    $8,
+    $9,
+    (
+      select
+        coalesce(max("position"), -1) + 1 as "next"
+      from
+        "channels"
+    )
+  );
+
+-- ChannelsRepository.update
+-- parameters: ["Visioconférence", "Rendez-vous vidéo", "#f5222d", 0, 0, 0, "2026-03-09T09:00:00.000Z", "channel-1"]
+update "channels"
+set
+  "name" = $1,
+  "description" = $2,
+  "color" = $3,
+  "active" = $4,
+  "is_time_off" = $5,
+  "needs_budget_approval" = $6,
+  "updated_at" = $7
+where
+  "id" = $8;
+
+-- ChannelsRepository.delete
+-- parameters: ["channel-1"]
+delete from "channels"
 where
   "id" = $1;

@@ -18,3 +18,283 @@ insert into
   )
 values
   ($1, $2, $3, $4, $5, $6, $7, $8, $9);
+
+-- LogsRepository.page (the whole log, first page)
+-- parameters: [50, 0]
+with
+  "page" as (
+    select
+      "audit_logs"."id",
+      "audit_logs"."created_at"
+    from
+      "audit_logs"
+    order by
+      "audit_logs"."created_at" desc,
+      "audit_logs"."id" desc
+    limit
+      $1
+    offset
+      $2
+  )
+select
+  "audit_logs".*
+from
+  "page"
+  inner join "audit_logs" on "audit_logs"."id" = "page"."id"
+order by
+  "page"."created_at" desc,
+  "page"."id" desc;
+
+-- LogsRepository.page (from the end of a day, far into it)
+-- parameters: ["2026-03-09T09:00:00.000Z", 50, 9950]
+with
+  "page" as (
+    select
+      "audit_logs"."id",
+      "audit_logs"."created_at"
+    from
+      "audit_logs"
+    where
+      "audit_logs"."created_at" < $1
+    order by
+      "audit_logs"."created_at" desc,
+      "audit_logs"."id" desc
+    limit
+      $2
+    offset
+      $3
+  )
+select
+  "audit_logs".*
+from
+  "page"
+  inner join "audit_logs" on "audit_logs"."id" = "page"."id"
+order by
+  "page"."created_at" desc,
+  "page"."id" desc;
+
+-- LogsRepository.page (one user, an action, an entity type and a period)
+-- parameters: ["user-1", "update", "doctor", "2026-03-02T09:00:00.000Z", "2026-03-09T09:00:00.000Z", 50, 50]
+with
+  "page" as (
+    select
+      "audit_logs"."id",
+      "audit_logs"."created_at"
+    from
+      "audit_logs"
+    where
+      "audit_logs"."user_id" = $1
+      and "audit_logs"."action" = $2
+      and "audit_logs"."entity_type" = $3
+      and "audit_logs"."created_at" >= $4
+      and "audit_logs"."created_at" < $5
+    order by
+      "audit_logs"."created_at" desc,
+      "audit_logs"."id" desc
+    limit
+      $6
+    offset
+      $7
+  )
+select
+  "audit_logs".*
+from
+  "page"
+  inner join "audit_logs" on "audit_logs"."id" = "page"."id"
+order by
+  "page"."created_at" desc,
+  "page"."id" desc;
+
+-- LogsRepository.count (after the counted days)
+-- parameters: ["2026-03-02T09:00:00.000Z"]
+select
+  count(*) as "count"
+from
+  "audit_logs"
+where
+  "audit_logs"."created_at" >= $1;
+
+-- LogsRepository.count (one user, an action, an entity type and a period)
+-- parameters: ["user-1", "update", "doctor", "2026-03-02T09:00:00.000Z", "2026-03-09T09:00:00.000Z"]
+select
+  count(*) as "count"
+from
+  "audit_logs"
+where
+  "audit_logs"."user_id" = $1
+  and "audit_logs"."action" = $2
+  and "audit_logs"."entity_type" = $3
+  and "audit_logs"."created_at" >= $4
+  and "audit_logs"."created_at" < $5;
+
+-- LogsRepository.countedUntil
+-- parameters: ["audit_log_counted_until"]
+select
+  "value"
+from
+  "app_settings"
+where
+  "key" = $1;
+
+-- LogsRepository.moveCountedUntil
+-- parameters: ["2026-03-09T09:00:00.000Z", "audit_log_counted_until", "2026-03-02T09:00:00.000Z"]
+update "app_settings"
+set
+  "value" = $1
+where
+  "key" = $2
+  and "value" = $3;
+
+-- LogsRepository.insertDayCounts
+-- parameters: ["2026-03-02T09:00:00.000Z", "2026-03-09T09:00:00.000Z"]
+insert into
+  "audit_log_counts" ("day", "action", "entity_type", "entries")
+select
+  substr("created_at", 1, 10) as "day",
+  "action",
+  "entity_type",
+  count(*) as "entries"
+from
+  "audit_logs"
+where
+  "created_at" >= $1
+  and "created_at" < $2
+group by
+  substr("created_at", 1, 10),
+  "action",
+  "entity_type";
+
+-- LogsRepository.countedTotal (every day before)
+-- parameters: ["2026-03-09"]
+select
+  coalesce(sum("audit_log_counts"."entries"), 0) as "total"
+from
+  "audit_log_counts"
+where
+  "audit_log_counts"."day" < $1;
+
+-- LogsRepository.countedTotal (an action and an entity type over a period)
+-- parameters: ["2026-03-09", "2026-03-02", "update", "doctor"]
+select
+  coalesce(sum("audit_log_counts"."entries"), 0) as "total"
+from
+  "audit_log_counts"
+where
+  "audit_log_counts"."day" < $1
+  and "audit_log_counts"."day" >= $2
+  and "audit_log_counts"."action" = $3
+  and "audit_log_counts"."entity_type" = $4;
+
+-- LogsRepository.countedDays
+-- parameters: ["2026-03-09", "login"]
+select
+  "audit_log_counts"."day",
+  sum("audit_log_counts"."entries") as "entries"
+from
+  "audit_log_counts"
+where
+  "audit_log_counts"."day" < $1
+  and "audit_log_counts"."action" = $2
+group by
+  "audit_log_counts"."day"
+order by
+  "audit_log_counts"."day" desc;
+
+-- LogsRepository.distinctValues (actions)
+-- parameters: []
+with recursive
+  found (value) as (
+    select
+      min("action")
+    from
+      audit_logs
+    union all
+    select
+      (
+        select
+          min("action")
+        from
+          audit_logs
+        where
+          "action" > found.value
+      )
+    from
+      found
+    where
+      found.value is not null
+  )
+select
+  value
+from
+  found
+where
+  value is not null;
+
+-- LogsRepository.distinctValues (entity types)
+-- parameters: []
+with recursive
+  found (value) as (
+    select
+      min("entity_type")
+    from
+      audit_logs
+    union all
+    select
+      (
+        select
+          min("entity_type")
+        from
+          audit_logs
+        where
+          "entity_type" > found.value
+      )
+    from
+      found
+    where
+      found.value is not null
+  )
+select
+  value
+from
+  found
+where
+  value is not null;
+
+-- LogsRepository.distinctKindsOf
+-- parameters: ["user-1"]
+select distinct
+  "action",
+  "entity_type"
+from
+  "audit_logs"
+where
+  "user_id" = $1;
+
+-- LogsRepository.users
+-- parameters: []
+select
+  "id",
+  "email"
+from
+  "users"
+order by
+  "email";
+
+-- LogsRepository.deleteAll, query 1 of 3
+-- parameters: []
+lock table audit_logs in access exclusive mode;
+
+-- LogsRepository.deleteAll, query 2 of 3
+-- parameters: []
+select
+  count(*) as "count"
+from
+  "audit_logs";
+
+-- LogsRepository.deleteAll, query 3 of 3
+-- parameters: []
+truncate audit_logs;
+
+-- LogsRepository.deleteCounts
+-- parameters: []
+delete from "audit_log_counts";

@@ -29,3 +29,87 @@ where
   and "products"."active" = $2
 order by
   "products"."name";
+
+-- ProductsRepository.findById
+-- parameters: ["product-1"]
+select
+  "products"."id",
+  "products"."name",
+  "products"."description",
+  "products"."active"
+from
+  "products"
+where
+  "products"."id" = $1;
+
+-- ProductsRepository.nameTaken (a new product)
+-- parameters: ["cardio"]
+select
+  "products"."id"
+from
+  "products"
+where
+  lower("products"."name") = $1;
+
+-- ProductsRepository.nameTaken (another than the one changed)
+-- parameters: ["cardio", "product-1"]
+select
+  "products"."id"
+from
+  "products"
+where
+  lower("products"."name") = $1
+  and "products"."id" != $2;
+
+-- ProductsRepository.isUsed
+-- parameters: ["product-1", "product-1"]
+select
+  (
+    exists (
+      select
+        "product_id"
+      from
+        "activity_products"
+      where
+        "product_id" = $1
+    )
+    or exists (
+      select
+        "product_id"
+      from
+        "user_products"
+      where
+        "product_id" = $2
+    )
+  ) as "used";
+
+-- ProductsRepository.insert
+-- parameters: ["product-1", "Cardiozen", null, 1, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
+insert into
+  "products" (
+    "id",
+    "name",
+    "description",
+    "active",
+    "created_at",
+    "updated_at"
+  )
+values
+  ($1, $2, $3, $4, $5, $6);
+
+-- ProductsRepository.update
+-- parameters: ["Cardiozen LP", "Libération prolongée", 0, "2026-03-09T09:00:00.000Z", "product-1"]
+update "products"
+set
+  "name" = $1,
+  "description" = $2,
+  "active" = $3,
+  "updated_at" = $4
+where
+  "id" = $5;
+
+-- ProductsRepository.delete
+-- parameters: ["product-1"]
+delete from "products"
+where
+  "id" = $1;

@@ -24,6 +24,67 @@ order by
   "priority" desc,
   "name";
 
+-- TargetsRepository.findById
+-- parameters: ["target-1"]
+select
+  *
+from
+  "targets"
+where
+  "id" = $1;
+
+-- TargetsRepository.nameTaken (a new target)
+-- parameters: ["cible a"]
+select
+  "id"
+from
+  "targets"
+where
+  lower("name") = $1;
+
+-- TargetsRepository.nameTaken (another than the one changed)
+-- parameters: ["cible a", "target-1"]
+select
+  "id"
+from
+  "targets"
+where
+  lower("name") = $1
+  and "id" != $2;
+
+-- TargetsRepository.isUsed
+-- parameters: ["Cible A", "Cible A"]
+select
+  exists (
+    select
+      "doctor_id"
+    from
+      "doctor_user_data"
+    where
+      (
+        "target" = $1
+        or "potential_target" = $2
+      )
+  ) as "used";
+
+-- TargetsRepository.renameOnDoctors
+-- parameters: ["Cible A", "Cible prioritaire", "Cible A", "Cible prioritaire", "Cible A", "Cible A"]
+update "doctor_user_data"
+set
+  "target" = case
+    when "target" = $1 then $2
+    else "target"
+  end,
+  "potential_target" = case
+    when "potential_target" = $3 then $4
+    else "potential_target"
+  end
+where
+  (
+    "target" = $5
+    or "potential_target" = $6
+  );
+
 -- TargetsRepository.insert
 -- parameters: ["target-1", "Prescripteur", null, "#1677ff", 1, 1, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
 insert into
@@ -39,3 +100,22 @@ insert into
   )
 values
   ($1, $2, $3, $4, $5, $6, $7, $8);
+
+-- TargetsRepository.update
+-- parameters: ["Prescripteur fort", "Plus de dix prescriptions par mois", "#ff4d4f", 80, 1, "2026-03-09T09:00:00.000Z", "target-1"]
+update "targets"
+set
+  "name" = $1,
+  "description" = $2,
+  "color" = $3,
+  "priority" = $4,
+  "active" = $5,
+  "updated_at" = $6
+where
+  "id" = $7;
+
+-- TargetsRepository.delete
+-- parameters: ["target-1"]
+delete from "targets"
+where
+  "id" = $1;

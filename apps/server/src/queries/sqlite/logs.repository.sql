@@ -18,3 +18,272 @@ insert into
   )
 values
   (?, ?, ?, ?, ?, ?, ?, ?, ?);
+
+-- LogsRepository.page (the whole log, first page)
+-- parameters: [50, 0]
+with
+  "page" as (
+    select
+      "audit_logs"."id",
+      "audit_logs"."created_at"
+    from
+      "audit_logs"
+    order by
+      "audit_logs"."created_at" desc,
+      "audit_logs"."id" desc
+    limit
+      ?
+    offset
+      ?
+  )
+select
+  "audit_logs".*
+from
+  "page"
+  inner join "audit_logs" on "audit_logs"."id" = "page"."id"
+order by
+  "page"."created_at" desc,
+  "page"."id" desc;
+
+-- LogsRepository.page (from the end of a day, far into it)
+-- parameters: ["2026-03-09T09:00:00.000Z", 50, 9950]
+with
+  "page" as (
+    select
+      "audit_logs"."id",
+      "audit_logs"."created_at"
+    from
+      "audit_logs"
+    where
+      "audit_logs"."created_at" < ?
+    order by
+      "audit_logs"."created_at" desc,
+      "audit_logs"."id" desc
+    limit
+      ?
+    offset
+      ?
+  )
+select
+  "audit_logs".*
+from
+  "page"
+  inner join "audit_logs" on "audit_logs"."id" = "page"."id"
+order by
+  "page"."created_at" desc,
+  "page"."id" desc;
+
+-- LogsRepository.page (one user, an action, an entity type and a period)
+-- parameters: ["user-1", "update", "doctor", "2026-03-02T09:00:00.000Z", "2026-03-09T09:00:00.000Z", 50, 50]
+with
+  "page" as (
+    select
+      "audit_logs"."id",
+      "audit_logs"."created_at"
+    from
+      "audit_logs"
+    where
+      "audit_logs"."user_id" = ?
+      and "audit_logs"."action" = ?
+      and "audit_logs"."entity_type" = ?
+      and "audit_logs"."created_at" >= ?
+      and "audit_logs"."created_at" < ?
+    order by
+      "audit_logs"."created_at" desc,
+      "audit_logs"."id" desc
+    limit
+      ?
+    offset
+      ?
+  )
+select
+  "audit_logs".*
+from
+  "page"
+  inner join "audit_logs" on "audit_logs"."id" = "page"."id"
+order by
+  "page"."created_at" desc,
+  "page"."id" desc;
+
+-- LogsRepository.count (after the counted days)
+-- parameters: ["2026-03-02T09:00:00.000Z"]
+select
+  count(*) as "count"
+from
+  "audit_logs"
+where
+  "audit_logs"."created_at" >= ?;
+
+-- LogsRepository.count (one user, an action, an entity type and a period)
+-- parameters: ["user-1", "update", "doctor", "2026-03-02T09:00:00.000Z", "2026-03-09T09:00:00.000Z"]
+select
+  count(*) as "count"
+from
+  "audit_logs"
+where
+  "audit_logs"."user_id" = ?
+  and "audit_logs"."action" = ?
+  and "audit_logs"."entity_type" = ?
+  and "audit_logs"."created_at" >= ?
+  and "audit_logs"."created_at" < ?;
+
+-- LogsRepository.countedUntil
+-- parameters: ["audit_log_counted_until"]
+select
+  "value"
+from
+  "app_settings"
+where
+  "key" = ?;
+
+-- LogsRepository.moveCountedUntil
+-- parameters: ["2026-03-09T09:00:00.000Z", "audit_log_counted_until", "2026-03-02T09:00:00.000Z"]
+update "app_settings"
+set
+  "value" = ?
+where
+  "key" = ?
+  and "value" = ?;
+
+-- LogsRepository.insertDayCounts
+-- parameters: ["2026-03-02T09:00:00.000Z", "2026-03-09T09:00:00.000Z"]
+insert into
+  "audit_log_counts" ("day", "action", "entity_type", "entries")
+select
+  substr("created_at", 1, 10) as "day",
+  "action",
+  "entity_type",
+  count(*) as "entries"
+from
+  "audit_logs"
+where
+  "created_at" >= ?
+  and "created_at" < ?
+group by
+  substr("created_at", 1, 10),
+  "action",
+  "entity_type";
+
+-- LogsRepository.countedTotal (every day before)
+-- parameters: ["2026-03-09"]
+select
+  coalesce(sum("audit_log_counts"."entries"), 0) as "total"
+from
+  "audit_log_counts"
+where
+  "audit_log_counts"."day" < ?;
+
+-- LogsRepository.countedTotal (an action and an entity type over a period)
+-- parameters: ["2026-03-09", "2026-03-02", "update", "doctor"]
+select
+  coalesce(sum("audit_log_counts"."entries"), 0) as "total"
+from
+  "audit_log_counts"
+where
+  "audit_log_counts"."day" < ?
+  and "audit_log_counts"."day" >= ?
+  and "audit_log_counts"."action" = ?
+  and "audit_log_counts"."entity_type" = ?;
+
+-- LogsRepository.countedDays
+-- parameters: ["2026-03-09", "login"]
+select
+  "audit_log_counts"."day",
+  sum("audit_log_counts"."entries") as "entries"
+from
+  "audit_log_counts"
+where
+  "audit_log_counts"."day" < ?
+  and "audit_log_counts"."action" = ?
+group by
+  "audit_log_counts"."day"
+order by
+  "audit_log_counts"."day" desc;
+
+-- LogsRepository.distinctValues (actions)
+-- parameters: []
+with recursive
+  found (value) as (
+    select
+      min("action")
+    from
+      audit_logs
+    union all
+    select
+      (
+        select
+          min("action")
+        from
+          audit_logs
+        where
+          "action" > found.value
+      )
+    from
+      found
+    where
+      found.value is not null
+  )
+select
+  value
+from
+  found
+where
+  value is not null;
+
+-- LogsRepository.distinctValues (entity types)
+-- parameters: []
+with recursive
+  found (value) as (
+    select
+      min("entity_type")
+    from
+      audit_logs
+    union all
+    select
+      (
+        select
+          min("entity_type")
+        from
+          audit_logs
+        where
+          "entity_type" > found.value
+      )
+    from
+      found
+    where
+      found.value is not null
+  )
+select
+  value
+from
+  found
+where
+  value is not null;
+
+-- LogsRepository.distinctKindsOf
+-- parameters: ["user-1"]
+select distinct
+  "action",
+  "entity_type"
+from
+  "audit_logs"
+where
+  "user_id" = ?;
+
+-- LogsRepository.users
+-- parameters: []
+select
+  "id",
+  "email"
+from
+  "users"
+order by
+  "email";
+
+-- LogsRepository.deleteAll
+-- parameters: []
+delete from "audit_logs";
+
+-- LogsRepository.deleteCounts
+-- parameters: []
+delete from "audit_log_counts";

@@ -29,3 +29,87 @@ where
   and "products"."active" = ?
 order by
   "products"."name";
+
+-- ProductsRepository.findById
+-- parameters: ["product-1"]
+select
+  "products"."id",
+  "products"."name",
+  "products"."description",
+  "products"."active"
+from
+  "products"
+where
+  "products"."id" = ?;
+
+-- ProductsRepository.nameTaken (a new product)
+-- parameters: ["cardio"]
+select
+  "products"."id"
+from
+  "products"
+where
+  lower("products"."name") = ?;
+
+-- ProductsRepository.nameTaken (another than the one changed)
+-- parameters: ["cardio", "product-1"]
+select
+  "products"."id"
+from
+  "products"
+where
+  lower("products"."name") = ?
+  and "products"."id" != ?;
+
+-- ProductsRepository.isUsed
+-- parameters: ["product-1", "product-1"]
+select
+  (
+    exists (
+      select
+        "product_id"
+      from
+        "activity_products"
+      where
+        "product_id" = ?
+    )
+    or exists (
+      select
+        "product_id"
+      from
+        "user_products"
+      where
+        "product_id" = ?
+    )
+  ) as "used";
+
+-- ProductsRepository.insert
+-- parameters: ["product-1", "Cardiozen", null, 1, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
+insert into
+  "products" (
+    "id",
+    "name",
+    "description",
+    "active",
+    "created_at",
+    "updated_at"
+  )
+values
+  (?, ?, ?, ?, ?, ?);
+
+-- ProductsRepository.update
+-- parameters: ["Cardiozen LP", "Libération prolongée", 0, "2026-03-09T09:00:00.000Z", "product-1"]
+update "products"
+set
+  "name" = ?,
+  "description" = ?,
+  "active" = ?,
+  "updated_at" = ?
+where
+  "id" = ?;
+
+-- ProductsRepository.delete
+-- parameters: ["product-1"]
+delete from "products"
+where
+  "id" = ?;

@@ -24,6 +24,67 @@ order by
   "priority" desc,
   "name";
 
+-- TargetsRepository.findById
+-- parameters: ["target-1"]
+select
+  *
+from
+  "targets"
+where
+  "id" = ?;
+
+-- TargetsRepository.nameTaken (a new target)
+-- parameters: ["cible a"]
+select
+  "id"
+from
+  "targets"
+where
+  lower("name") = ?;
+
+-- TargetsRepository.nameTaken (another than the one changed)
+-- parameters: ["cible a", "target-1"]
+select
+  "id"
+from
+  "targets"
+where
+  lower("name") = ?
+  and "id" != ?;
+
+-- TargetsRepository.isUsed
+-- parameters: ["Cible A", "Cible A"]
+select
+  exists (
+    select
+      "doctor_id"
+    from
+      "doctor_user_data"
+    where
+      (
+        "target" = ?
+        or "potential_target" = ?
+      )
+  ) as "used";
+
+-- TargetsRepository.renameOnDoctors
+-- parameters: ["Cible A", "Cible prioritaire", "Cible A", "Cible prioritaire", "Cible A", "Cible A"]
+update "doctor_user_data"
+set
+  "target" = case
+    when "target" = ? then ?
+    else "target"
+  end,
+  "potential_target" = case
+    when "potential_target" = ? then ?
+    else "potential_target"
+  end
+where
+  (
+    "target" = ?
+    or "potential_target" = ?
+  );
+
 -- TargetsRepository.insert
 -- parameters: ["target-1", "Prescripteur", null, "#1677ff", 1, 1, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
 insert into
@@ -39,3 +100,22 @@ insert into
   )
 values
   (?, ?, ?, ?, ?, ?, ?, ?);
+
+-- TargetsRepository.update
+-- parameters: ["Prescripteur fort", "Plus de dix prescriptions par mois", "#ff4d4f", 80, 1, "2026-03-09T09:00:00.000Z", "target-1"]
+update "targets"
+set
+  "name" = ?,
+  "description" = ?,
+  "color" = ?,
+  "priority" = ?,
+  "active" = ?,
+  "updated_at" = ?
+where
+  "id" = ?;
+
+-- TargetsRepository.delete
+-- parameters: ["target-1"]
+delete from "targets"
+where
+  "id" = ?;

@@ -21,7 +21,7 @@ const linkedTo = (...offices: ReturnType<typeof office>[]): Doctor =>
 
 function api(extra: Record<string, FetchHandler> = {}) {
   return stubFetch({
-    'GET /api/configuration/targets?active=true': () => jsonResponse({ targets: TARGETS }),
+    'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
     'GET /api/offices?search=cabinet&page=1&limit=20': () =>
       jsonResponse({ offices: [LINKED, OTHER], total: 2, pages: 1 }),
     [`POST /api/doctors/${DOCTOR.id}/offices`]: () => jsonResponse(linkedTo(OTHER)),

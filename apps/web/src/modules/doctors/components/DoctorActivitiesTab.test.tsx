@@ -63,7 +63,7 @@ function Where() {
 
 function api(extra: Record<string, FetchHandler>) {
   return stubFetch({
-    'GET /api/configuration/targets?active=true': () => jsonResponse({ targets: TARGETS }),
+    'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
     [`GET /api/doctors/${DOCTOR.id}`]: () => jsonResponse(DOCTOR),
     ...extra,
   });

@@ -141,7 +141,8 @@ const CompactDoctor = memo(function CompactDoctor({ doctor, recentMarker, colorO
 
 /** The target colours, as one function that changes only when the configured targets do. */
 function useStableTargetColor(): TargetColor {
-  const { data: targets } = useQuery(configurationQueries.activeTargets());
+  // Every target, inactive ones too: a doctor keeps showing a target deactivated since in its colour.
+  const { data: targets } = useQuery(configurationQueries.targets());
   return useMemo(
     () => (name: string) => targets?.find((target) => target.name === name)?.color ?? DEFAULT_COLOR,
     [targets],

@@ -27,7 +27,7 @@ function Where() {
 
 function api(extra: Record<string, FetchHandler> = {}) {
   return stubFetch({
-    'GET /api/configuration/targets?active=true': () => jsonResponse({ targets: TARGETS }),
+    'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
     [`GET ${DOCTOR_PATH}`]: () => jsonResponse(DOCTOR),
     ...extra,
   });
@@ -72,6 +72,28 @@ describe('DoctorDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(within(offices).getByTestId(`set-primary-${SECOND.id}`)).toBeInTheDocument();
     expect(screen.getByTestId('delete-doctor-button')).toBeInTheDocument();
     expect(screen.getByTestId('add-office-button')).toBeInTheDocument();
+  });
+
+  it('keeps showing a target deactivated since, in its colour, without offering it to others', async () => {
+    const retired = {
+      id: 't9',
+      name: 'Ancienne cible',
+      description: null,
+      color: '#722ed1',
+      priority: 0,
+      active: false,
+    };
+    api({
+      'GET /api/configuration/targets': () => jsonResponse({ targets: [...TARGETS, retired] }),
+      [`GET ${DOCTOR_PATH}`]: () => jsonResponse({ ...DOCTOR, target: 'Ancienne cible' }),
+    });
+    const { user } = renderPage();
+    const select = await screen.findByTestId('target-select');
+    await waitFor(() => expect(select.querySelector('[data-color="#722ed1"]')).not.toBeNull());
+    expect(select).toHaveTextContent('Ancienne cible');
+    await user.click(within(screen.getByTestId('potential_target-select')).getByRole('combobox'));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).not.toContain('Ancienne cible');
   });
 
   it('opens the consent tab from ?tab=consent, which says plainly that it comes later', async () => {

@@ -38,7 +38,7 @@ function DoctorStub() {
 
 function api(extra: Record<string, FetchHandler> = {}) {
   return stubFetch({
-    'GET /api/configuration/targets?active=true': () => jsonResponse({ targets: TARGETS }),
+    'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
     'GET /api/recent-doctors': () => jsonResponse({ doctors: [RECENT] }),
     [SEARCH_PAGE_1]: () => jsonResponse({ doctors: [MARTIN, MARCEAU], total: 120, pages: 3 }),
     'POST /api/recent-doctors': () => new Response(null, { status: 204 }),

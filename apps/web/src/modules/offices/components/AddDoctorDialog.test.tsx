@@ -40,7 +40,7 @@ const NOT_HERE = doctorListItem({
 
 function api(extra: Record<string, FetchHandler> = {}) {
   return stubFetch({
-    'GET /api/configuration/targets?active=true': () => jsonResponse({ targets: TARGETS }),
+    'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
     'GET /api/doctors?search=mar&limit=10': () => jsonResponse({ doctors: [PRIMARY_HERE, SECONDARY_HERE, NOT_HERE] }),
     [`GET /api/offices/${OFFICE.id}/doctors?limit=100&page=1`]: () =>
       jsonResponse({ doctors: [PRIMARY_HERE, SECONDARY_HERE], total: 2, pages: 1 }),

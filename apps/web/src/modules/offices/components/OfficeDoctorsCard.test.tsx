@@ -21,7 +21,7 @@ const DURAND = doctorListItem({
 
 function api(extra: Record<string, FetchHandler> = {}) {
   return stubFetch({
-    'GET /api/configuration/targets?active=true': () => jsonResponse({ targets: TARGETS }),
+    'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
     [`GET ${DOCTORS_PATH}?page=1&limit=10`]: () => jsonResponse({ doctors: [MARTIN, DURAND], total: 12, pages: 2 }),
     ...extra,
   });

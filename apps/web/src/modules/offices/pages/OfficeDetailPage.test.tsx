@@ -18,7 +18,7 @@ function OfficeStub() {
 
 function api(extra: Record<string, FetchHandler> = {}) {
   return stubFetch({
-    'GET /api/configuration/targets?active=true': () => jsonResponse({ targets: TARGETS }),
+    'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
     [UGA_CALL]: () => jsonResponse(UGA),
     ...extra,
   });
