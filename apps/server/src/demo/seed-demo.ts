@@ -3,6 +3,7 @@ import type { Db } from '#server/db/database.ts';
 import { nowIso } from '#server/db/time.ts';
 import { UsersRepository } from '#server/modules/users/users.repository.ts';
 import { seedDemoActivities } from './activities/seed-activities.ts';
+import { seedDemoConsents } from './consents/seed-consents.ts';
 import { createDemoAccounts } from './demo-accounts.ts';
 import { demoUsers, ensureTargets, insertDirectory } from './directory/bulk-insert.ts';
 import { demoTargets } from './directory/demo-targets.ts';
@@ -18,8 +19,9 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
   if ((await new UsersRepository(db).count()) > 0) return false;
   await createDemoAccounts(db);
   await seedDemoDirectory(db);
-  // Activities visit the directory's doctors: after it.
+  // Activities visit the directory's doctors, and consents are theirs: after it.
   await seedDemoActivities(db);
+  await seedDemoConsents(db);
   return true;
 }
 

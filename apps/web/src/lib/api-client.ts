@@ -57,10 +57,11 @@ async function readErrorBody(response: Response): Promise<ApiError> {
   return new ApiError(response.status, i18n.t('errors.http', { status: response.status }), HTTP_ERROR_CODE);
 }
 
-export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+/** The call with the session's token and the user's language; an error answer or no answer throws ApiError. */
+async function fetchApi(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, signal, auth = true } = options;
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: accept,
     'Accept-Language': currentLanguage(),
     ...options.headers,
   };
@@ -88,6 +89,11 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     if (response.status === 401 && auth) clearSession('expired');
     throw error;
   }
+  return response;
+}
+
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+  const response = await fetchApi(path, options, 'application/json');
   if (response.status === 204) return undefined;
   const text = await response.text();
   return text === '' ? undefined : (JSON.parse(text) as unknown);
@@ -105,6 +111,10 @@ export const apiClient = {
   },
   patch<T>(path: string, body: unknown, parser: ResponseParser<T>, options?: Omit<RequestOptions, 'method' | 'body'>) {
     return apiRequest(path, { ...options, method: 'PATCH', body }).then((data) => parser.parse(data));
+  },
+  /** A file (an image, a PDF): the caller saves or shows it, since a link can't carry the bearer token. */
+  blob(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<Blob> {
+    return fetchApi(path, options ?? {}, '*/*').then((response) => response.blob());
   },
   /** For answers without a body (204). */
   send(path: string, options: RequestOptions): Promise<void> {

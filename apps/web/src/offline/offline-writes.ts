@@ -13,6 +13,7 @@ import {
 } from '@crm/shared';
 import { getSession } from '@/app/session';
 import { isApiError, NETWORK_ERROR_CODE } from '@/lib/api-client';
+import { forgetConsentCopy } from '@/offline/consent-writes';
 import { openOfflineDb, WAITING_STATUSES, type ChangeSummary, type QueueItem, type QueueStatus } from '@/offline/db';
 import { getNetworkState, isEffectivelyOnline } from '@/offline/network-monitor';
 import { discard, enqueue, listQueue } from '@/offline/queue';
@@ -325,6 +326,10 @@ export function asDoctor({ owner: _owner, ...doctor }: StoredDoctor): Doctor & {
  */
 export async function forgetLocalCopy(owner: string, item: QueueItem): Promise<void> {
   if (await mustFollowQueue(owner, [item.entityId])) return;
+  if (item.type === 'consent') {
+    await forgetConsentCopy(owner, item);
+    return;
+  }
   const db = await openOfflineDb();
   if (item.type === 'doctor') {
     await db.delete('doctors', [owner, item.entityId]);

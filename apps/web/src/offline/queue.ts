@@ -8,6 +8,7 @@ import {
   type QueueItem,
   type QueueStatus,
 } from '@/offline/db';
+import type { ConsentCreatePayload } from '@/offline/consent-writes';
 
 export { readQueue as listQueue };
 
@@ -27,6 +28,7 @@ export type QueuedChange = {
   | { type: 'activity'; action: 'done'; payload?: undefined }
   | { type: 'activity'; action: 'delete'; payload?: undefined }
   | { type: 'doctor'; action: 'create'; payload: DoctorInputForm }
+  | { type: 'consent'; action: 'create'; payload: ConsentCreatePayload }
 );
 
 /**

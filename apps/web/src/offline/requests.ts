@@ -44,5 +44,17 @@ export function toRequest(item: QueueItem): SyncRequest {
   if (item.type === 'doctor' && item.action === 'create') {
     return { method: 'POST', path: '/doctors', body: { ...asObject(item.payload), id: item.entityId }, idempotencyKey };
   }
+  if (item.type === 'consent' && item.action === 'create') {
+    // The doctor is the path; the body is the API's, with the consent's client-made id.
+    const { doctorId, ...body } = asObject(item.payload);
+    if (typeof doctorId === 'string') {
+      return {
+        method: 'POST',
+        path: `/doctors/${encodeURIComponent(doctorId)}/signatures`,
+        body: { ...body, id: item.entityId },
+        idempotencyKey,
+      };
+    }
+  }
   throw new UnknownChangeError(item.type, item.action);
 }

@@ -4,6 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import type { ActivitiesTable } from '#server/db/schema.ts';
 import { seedDemoDataIfEmpty } from '#server/demo/seed-demo.ts';
+import { systemClock } from '#server/core/clock.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+import { ConsentsRepository } from '#server/modules/consents/consents.repository.ts';
+import { ConsentsService } from '#server/modules/consents/consents.service.ts';
+import { verifyConsentChains } from '#server/modules/consents/consents-verifier.ts';
+import { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
+import { IdempotencyKeysRepository } from '#server/modules/idempotency/idempotency.repository.ts';
+import { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import { createTestDatabase, engines } from '#server/test/harness.ts';
 import { HEAVIEST_BENCH_REP, TYPICAL_BENCH_REP } from './bench-accounts.ts';
 import { planningDays } from './calendar.ts';
@@ -424,5 +432,35 @@ describe.each(engines())('the demo activities on %s', (engine) => {
       .where('channels.name', '=', 'Face to face')
       .executeTakeFirstOrThrow();
     expect(visits.located / visits.visits).toBeGreaterThan(0.9);
+  });
+
+  it('gives a good share of the doctors with an e-mail a consent campaigns can use, in chains that verify', async () => {
+    const verification = await verifyConsentChains(new ConsentsRepository(database.db));
+    expect(verification.mismatches).toEqual([]);
+    expect(verification.doctors).toBeGreaterThan(400);
+    const service = new ConsentsService({
+      db: database.db,
+      consents: new ConsentsRepository(database.db),
+      doctors: new DoctorsRepository(database.db),
+      keys: new IdempotencyKeysRepository(database.db),
+      logs: new LogsRepository(systemClock),
+      clock: systemClock,
+    });
+    const rep = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'rep@demo-crm.fr')
+      .executeTakeFirstOrThrow();
+    const auth = { sessionId: 'demo', user: { id: rep.id } } as AuthContext;
+    for (const choice of ['professional', 'congress', 'general'] as const) {
+      const eligible = await service.eligibleDoctors(auth, { choice, search: '', page: 1, limit: 10 });
+      expect(eligible.total).toBeGreaterThan(100);
+    }
+    const withdrawn = await database.db
+      .selectFrom('consent_records')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('kind', '=', 'withdrawal')
+      .executeTakeFirstOrThrow();
+    expect(withdrawn.count).toBeGreaterThan(20);
   });
 });

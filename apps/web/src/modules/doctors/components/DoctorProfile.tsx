@@ -2,13 +2,13 @@ import type { Doctor } from '@crm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ConsentTab } from '@/modules/consents/components/ConsentTab';
 import { doctorQueries } from '@/modules/doctors/api';
 import { DoctorActivitiesTab } from '@/modules/doctors/components/DoctorActivitiesTab';
 import { DoctorHeader } from '@/modules/doctors/components/DoctorHeader';
 import { DoctorIdentityCard } from '@/modules/doctors/components/DoctorIdentityCard';
 import { DoctorTargetsCard } from '@/modules/doctors/components/DoctorTargetsCard';
 import { LinkedOfficesCard } from '@/modules/doctors/components/LinkedOfficesCard';
-import { PendingFeature } from '@/modules/doctors/components/PendingFeature';
 import { LastUpdate } from '@/ui/LastUpdate';
 import { RecordLoadError } from '@/ui/RecordLoadError';
 
@@ -60,14 +60,7 @@ export function DoctorProfile({ doctorId, tab, onTabChange, onBack }: DoctorProf
           {
             key: 'consent',
             label: t('doctors.detail.tabs.consent'),
-            children: (
-              <Card className="page-card">
-                <PendingFeature
-                  title={t('doctors.detail.tabs.consent')}
-                  description={t('doctors.detail.consentPending')}
-                />
-              </Card>
-            ),
+            children: <ConsentTab doctor={doctor} />,
           },
           {
             key: 'activities',

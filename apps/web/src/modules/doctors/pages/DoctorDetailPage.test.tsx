@@ -96,11 +96,11 @@ describe('DoctorDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(options.map((option) => option.textContent)).not.toContain('Ancienne cible');
   });
 
-  it('opens the consent tab from ?tab=consent, which says plainly that it comes later', async () => {
-    api();
+  it("opens the consent tab from ?tab=consent, with the doctor's consent", async () => {
+    api({ [`GET ${DOCTOR_PATH}/signatures`]: () => jsonResponse(null) });
     renderPage(`/doctors/${DOCTOR.id}?tab=consent`);
     expect(await screen.findByRole('tab', { name: 'Consent and signature' })).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByText(/comes with a later version of the application/)).toBeVisible();
+    expect(await screen.findByTestId('consent-empty')).toBeVisible();
   });
 
   it('saves an inline edit with PUT and the one field, and makes an office primary', async () => {

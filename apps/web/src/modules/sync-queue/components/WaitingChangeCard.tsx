@@ -14,11 +14,19 @@ const STATE_COLORS: Record<Exclude<QueueStatus, 'synced'>, string> = {
   conflict: 'orange',
 };
 
-type Kind = 'activityCreate' | 'activityUpdate' | 'activityDone' | 'activityDelete' | 'doctorCreate' | 'unknown';
+type Kind =
+  | 'activityCreate'
+  | 'activityUpdate'
+  | 'activityDone'
+  | 'activityDelete'
+  | 'doctorCreate'
+  | 'consentCreate'
+  | 'unknown';
 
 /** The change's kind; a record from another build may have a type or action this one does not know. */
 export function changeKind(item: Pick<QueueItem, 'type' | 'action'>): Kind {
   if (item.type === 'doctor') return item.action === 'create' ? 'doctorCreate' : 'unknown';
+  if (item.type === 'consent') return item.action === 'create' ? 'consentCreate' : 'unknown';
   if (item.type !== 'activity') return 'unknown';
   switch (item.action) {
     case 'create':
@@ -66,7 +74,9 @@ export function WaitingChangeCard({ item, blockedBy, onRetry, onEdit, onDiscard,
   const { title, doctorName, start } = describe(item);
   const state = item.status === 'synced' ? 'pending' : item.status;
   const canRetry = item.status === 'failed' || item.status === 'rejected';
-  const name = kind === 'doctorCreate' ? doctorName : (title ?? t('sync.noTitle'));
+  // A doctor or a consent is known by the doctor's name: 'Consent — Dr X'.
+  const byDoctor = kind === 'doctorCreate' || kind === 'consentCreate';
+  const name = byDoctor ? (doctorName ?? t('sync.unknownDoctor')) : (title ?? t('sync.noTitle'));
 
   return (
     <Card size="small" className="waiting-change" data-testid={`waiting-change-${item.mutationId}`} data-state={state}>
@@ -77,7 +87,7 @@ export function WaitingChangeCard({ item, blockedBy, onRetry, onEdit, onDiscard,
         </Tag>
       </div>
       <div className="waiting-change-name">{name}</div>
-      {kind !== 'doctorCreate' && (doctorName !== null || start !== null) && (
+      {!byDoctor && (doctorName !== null || start !== null) && (
         <Typography.Text type="secondary" className="waiting-change-meta">
           {[doctorName, start === null ? null : formatDateTime(start)].filter(Boolean).join(' · ')}
         </Typography.Text>
