@@ -20,6 +20,7 @@ import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { officesRoutes } from './modules/offices/offices.routes.ts';
 import { recentDoctorsRoutes } from './modules/recent-doctors/recent-doctors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createServices } from './services.ts';
 import { appVersion } from './version.ts';
@@ -74,6 +75,7 @@ export async function buildApp({ config, db, logger = false, clock }: BuildAppOp
       await api.register(dashboardRoutes, { dashboard: services.dashboard });
       await api.register(syncRoutes, { sync: services.sync });
       await api.register(usersRoutes, { configuration: services.configuration });
+      await api.register(mailboxRoutes, { mailbox: services.mailbox });
     },
     { prefix: '/api' },
   );

@@ -24,6 +24,9 @@ import { GeoService } from './modules/geo/geo.service.ts';
 import { IdempotencyKeysRepository } from './modules/idempotency/idempotency.repository.ts';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { LogsRepository } from './modules/logs/logs.repository.ts';
+import { AttachmentsRepository } from './modules/mailbox/attachments.repository.ts';
+import { MailboxRepository } from './modules/mailbox/mailbox.repository.ts';
+import { MailboxService } from './modules/mailbox/mailbox.service.ts';
 import { OfficesRepository } from './modules/offices/offices.repository.ts';
 import { OfficesService } from './modules/offices/offices.service.ts';
 import { RecentDoctorsRepository } from './modules/recent-doctors/recent-doctors.repository.ts';
@@ -46,6 +49,7 @@ export type Services = {
   dashboard: DashboardService;
   idempotency: IdempotencyService;
   sync: SyncService;
+  mailbox: MailboxService;
 };
 
 /** `clock` is the time every service reads; tests pass a fixed or stepping one. */
@@ -109,5 +113,13 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     dashboard: new DashboardService({ dashboard: new DashboardRepository(db), clock }),
     idempotency: new IdempotencyService({ keys: idempotencyKeys }),
     sync: new SyncService({ sync: new SyncRepository(db), tombstones, extras, channels, products, clock }),
+    mailbox: new MailboxService({
+      db,
+      mailbox: new MailboxRepository(db),
+      attachments: new AttachmentsRepository(db),
+      keys: idempotencyKeys,
+      logs,
+      clock,
+    }),
   };
 }

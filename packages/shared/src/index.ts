@@ -18,3 +18,6 @@ export * from './activities/activities.schemas.ts';
 export * from './dashboard/dashboard.rules.ts';
 export * from './dashboard/dashboard.schemas.ts';
 export * from './sync/sync.schemas.ts';
+export * from './mailbox/rich-text.ts';
+export * from './mailbox/mailbox.rules.ts';
+export * from './mailbox/mailbox.schemas.ts';

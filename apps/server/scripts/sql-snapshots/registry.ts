@@ -23,6 +23,7 @@ import { ActivityTombstonesRepository } from '#server/modules/sync/activity-tomb
 import { SyncRepository } from '#server/modules/sync/sync.repository.ts';
 import { UsersRepository } from '#server/modules/users/users.repository.ts';
 import { queriesOf, type RepositoryQueries } from './calls.ts';
+import { mailRegistry } from './registry-mail.ts';
 import {
   activityRow,
   at,
@@ -388,4 +389,5 @@ export const registry: RepositoryQueries[] = [
     recordLogin: { args: (db) => [db, ids.user, later] },
     count: { args: () => [], rows: [{ count: 0 }] },
   }),
+  ...mailRegistry,
 ];

@@ -308,7 +308,65 @@ export type DoctorTombstonesTable = {
   deleted_at: string;
 };
 
+/** A message as sent, once (docs/decisions/0032). */
+export type EmailsTable = {
+  id: string;
+  sender_id: string;
+  sender_email: string;
+  sender_name: string | null;
+  subject: string;
+  /** sanitised HTML (mailbox/rich-text.ts on the server) */
+  body: string;
+  body_text: string;
+  /** normalizeForSearch of the subject, the sender and the body's text */
+  search_text: string;
+  /** JSON array of the recipients' addresses, as sent */
+  recipients: string;
+  parent_email_id: string | null;
+  has_attachments: number;
+  created_at: string;
+};
+
+/** One holder's copy of a message: its own folder and read state. */
+export type EmailCopiesTable = {
+  id: string;
+  email_id: string;
+  owner_id: string;
+  folder: 'inbox' | 'sent' | 'bin';
+  /** where the copy came from, and where a restore from the bin puts it back */
+  origin_folder: 'inbox' | 'sent';
+  is_read: number;
+  created_at: string;
+};
+
+export type EmailAttachmentsTable = {
+  id: string;
+  /** null until the message it was uploaded for is sent */
+  email_id: string | null;
+  uploader_id: string;
+  file_name: string;
+  /** the type the content shows, never the browser's claim */
+  content_type: string;
+  size: number;
+  sha256: string;
+  data: Buffer;
+  created_at: string;
+};
+
+/** Each user's folder totals and inbox unread count, kept with every change to a copy. */
+export type MailboxCountsTable = {
+  user_id: string;
+  inbox: number;
+  sent: number;
+  bin: number;
+  unread: number;
+};
+
 export type Database = {
+  emails: EmailsTable;
+  email_copies: EmailCopiesTable;
+  email_attachments: EmailAttachmentsTable;
+  mailbox_counts: MailboxCountsTable;
   channels: ChannelsTable;
   products: ProductsTable;
   user_products: UserProductsTable;

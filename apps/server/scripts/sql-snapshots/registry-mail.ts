@@ -1,0 +1,86 @@
+import type { EmailAttachmentsTable, EmailCopiesTable, EmailsTable } from '#server/db/schema.ts';
+import { AttachmentsRepository } from '#server/modules/mailbox/attachments.repository.ts';
+import { MailboxRepository } from '#server/modules/mailbox/mailbox.repository.ts';
+import { queriesOf, type RepositoryQueries } from './calls.ts';
+import { at, ids } from './samples.ts';
+
+/** The mailbox's and the campaigns' repositories, kept apart from registry.ts so their changes stay together. */
+
+const mail = { email: 'email-1', copy: 'copy-1', otherCopy: 'copy-2', attachment: 'attachment-1' } as const;
+
+const emailRow: EmailsTable = {
+  id: mail.email,
+  sender_id: ids.user,
+  sender_email: 'rep@example.fr',
+  sender_name: 'Marie Dupont',
+  subject: 'Réunion',
+  body: '<p>Bonjour</p>',
+  body_text: 'Bonjour',
+  search_text: 'reunion rep example fr marie dupont bonjour',
+  recipients: '["manager@example.fr"]',
+  parent_email_id: null,
+  has_attachments: 0,
+  created_at: at,
+};
+
+const copyRow: EmailCopiesTable = {
+  id: mail.copy,
+  email_id: mail.email,
+  owner_id: ids.user,
+  folder: 'sent',
+  origin_folder: 'sent',
+  is_read: 1,
+  created_at: at,
+};
+
+const attachmentRow: EmailAttachmentsTable = {
+  id: mail.attachment,
+  email_id: null,
+  uploader_id: ids.user,
+  file_name: 'notes.txt',
+  content_type: 'text/plain',
+  size: 5,
+  sha256: '0'.repeat(64),
+  data: Buffer.from('notes'),
+  created_at: at,
+};
+
+const inbox = { ownerId: ids.user, folder: 'inbox', terms: [] } as const;
+const searched = { ownerId: ids.user, folder: 'inbox', terms: ['reunion', 'lyon'] } as const;
+
+export const mailRegistry: RepositoryQueries[] = [
+  queriesOf(MailboxRepository, {
+    insertEmail: { args: (db) => [db, emailRow] },
+    insertCopies: { args: (db) => [db, [copyRow]] },
+    adjustCounts: { args: (db) => [db, ids.user, { inbox: 1, sent: 0, bin: 0, unread: 1 }] },
+    counts: { args: () => [ids.user] },
+    page: [
+      { shape: 'a folder', args: () => [{ ...inbox, terms: [] }, 50, 50] },
+      { shape: 'a folder searched for two words', args: () => [{ ...searched, terms: ['reunion', 'lyon'] }, 0, 50] },
+    ],
+    count: {
+      shape: 'a folder searched for two words',
+      args: () => [{ ...searched, terms: ['reunion', 'lyon'] }],
+      rows: [{ count: 0 }],
+    },
+    ownCopy: { args: () => [ids.user, mail.copy] },
+    ownCopies: { args: () => [ids.user, [mail.copy, mail.otherCopy]] },
+    parent: { args: () => [mail.email] },
+    usersByEmail: { args: () => [['manager@example.fr', 'rep@example.fr']] },
+    setRead: { args: (db) => [db, ids.user, [mail.copy, mail.otherCopy], true] },
+    move: [
+      { shape: 'into the bin', args: (db) => [db, ids.user, [mail.copy], 'bin'] },
+      { shape: 'out of the bin, to where it came from', args: (db) => [db, ids.user, [mail.copy], 'origin'] },
+    ],
+    deleteFromBin: { args: (db) => [db, ids.user, [mail.copy]] },
+    deleteUnheld: { args: (db) => [db, [mail.email]] },
+  }),
+  queriesOf(AttachmentsRepository, {
+    insert: { args: () => [attachmentRow] },
+    ofEmail: { args: () => [mail.email] },
+    readableBy: { args: () => [ids.user, mail.attachment] },
+    unsent: { args: () => [ids.user, [mail.attachment]] },
+    attach: { args: (db) => [db, ids.user, [mail.attachment], mail.email] },
+    deleteUnsentBefore: { args: () => [ids.user, at] },
+  }),
+];
