@@ -24,6 +24,8 @@ import { GeoService } from './modules/geo/geo.service.ts';
 import { IdempotencyKeysRepository } from './modules/idempotency/idempotency.repository.ts';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { LogsRepository } from './modules/logs/logs.repository.ts';
+import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
+import { MailService } from './modules/mail/mail.service.ts';
 import { AttachmentsRepository } from './modules/mailbox/attachments.repository.ts';
 import { MailboxRepository } from './modules/mailbox/mailbox.repository.ts';
 import { MailboxService } from './modules/mailbox/mailbox.service.ts';
@@ -49,6 +51,7 @@ export type Services = {
   dashboard: DashboardService;
   idempotency: IdempotencyService;
   sync: SyncService;
+  mail: MailService;
   mailbox: MailboxService;
 };
 
@@ -70,6 +73,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
   const targets = new TargetsRepository(db);
   const extras = new ActivityExtrasRepository(db);
   const tombstones = new ActivityTombstonesRepository(db);
+  const mail = new MailService({ outbox: new MailOutboxRepository(db), config, clock });
   return {
     auth: new AuthService({
       db,
@@ -113,6 +117,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     dashboard: new DashboardService({ dashboard: new DashboardRepository(db), clock }),
     idempotency: new IdempotencyService({ keys: idempotencyKeys }),
     sync: new SyncService({ sync: new SyncRepository(db), tombstones, extras, channels, products, clock }),
+    mail,
     mailbox: new MailboxService({
       db,
       mailbox: new MailboxRepository(db),
