@@ -124,6 +124,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       attachments: new AttachmentsRepository(db),
       keys: idempotencyKeys,
       logs,
+      mail,
       clock,
     }),
   };

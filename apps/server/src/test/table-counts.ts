@@ -27,7 +27,14 @@ const ACTIVITY_TABLES = [
   'idempotency_keys',
 ] as const;
 
-const MAILBOX_TABLES = ['emails', 'email_copies', 'email_attachments', 'mailbox_counts', 'audit_logs'] as const;
+const MAILBOX_TABLES = [
+  'emails',
+  'email_copies',
+  'email_attachments',
+  'mailbox_counts',
+  'mail_outbox',
+  'audit_logs',
+] as const;
 
 /** The number of rows in one table. */
 export async function rowCount(db: Db, table: Table): Promise<number> {

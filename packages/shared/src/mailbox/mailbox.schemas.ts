@@ -111,7 +111,8 @@ const recipientsField = () =>
 /** POST /api/emails (spec 001 §7): attachments are ids of files uploaded first; parentEmailId answers a copy. */
 export const EmailInput = z.object({
   recipients: recipientsField(),
-  subject: requiredString(SUBJECT_MAX_LENGTH),
+  // One line: a subject may become an e-mail header.
+  subject: requiredString(SUBJECT_MAX_LENGTH).transform((subject) => subject.replace(/\s*[\r\n]+\s*/g, ' ')),
   body: z
     .string({ error: 'validation.required' })
     .min(1, { error: 'validation.required' })

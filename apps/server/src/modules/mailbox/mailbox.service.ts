@@ -25,6 +25,7 @@ import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import type { IdempotencyKeysRepository } from '#server/modules/idempotency/idempotency.repository.ts';
 import { auditUser } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
+import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { attachmentType, cleanFileName } from './attachment-types.ts';
 import type { AttachmentFileRow, AttachmentsRepository } from './attachments.repository.ts';
 import { toAttachment, toEmail, toEmailStats, toEmailSummary } from './mailbox.mapper.ts';
@@ -37,6 +38,7 @@ type MailboxServiceDeps = {
   attachments: AttachmentsRepository;
   keys: IdempotencyKeysRepository;
   logs: LogsRepository;
+  mail: MailService;
   clock: Clock;
 };
 
@@ -97,7 +99,9 @@ export class MailboxService {
     const bodyText = richTextToPlainText(body);
     if (bodyText === '') throw validationError({ body: 'validation.required' });
     const addresses = [...new Set(draft.recipients.map((address) => address.toLowerCase()))];
-    return idempotentTransaction(
+    // Counted inside the transaction, read after its commit.
+    const outbox = { enqueued: 0 };
+    const sent = await idempotentTransaction(
       { db: this.deps.db, keys: this.deps.keys, clock: this.deps.clock },
       idempotency,
       { statusCode: 201, replayAs: (stored) => Email.parse(stored) },
@@ -105,14 +109,7 @@ export class MailboxService {
         const users = await this.deps.mailbox.usersByEmail(addresses, trx);
         const known = new Set(users.map((user) => user.email));
         const outside = addresses.filter((address) => !known.has(address));
-        if (outside.length > 0) {
-          // Addresses outside the product need the mail service; until it is wired, they are refused by name.
-          throw new AppError(
-            'EXTERNAL_RECIPIENTS',
-            { addresses: outside.join(', ') },
-            { fields: { recipients: 'mailbox.externalRecipients' } },
-          );
-        }
+        this.requireDeliverable(outside, draft.attachments.length > 0);
         const parentEmailId = await this.parentEmailId(trx, auth, draft.parentEmailId ?? null);
         const now = isoNow(this.deps.clock);
         const emailId = newId();
@@ -156,6 +153,18 @@ export class MailboxService {
         for (const copy of received) {
           await this.deps.mailbox.adjustCounts(trx, copy.owner_id, { ...NO_CHANGE, inbox: 1, unread: 1 });
         }
+        for (const address of outside) {
+          await this.deps.mail.enqueue(trx, {
+            kind: 'mailbox.message',
+            to: address,
+            subject: draft.subject,
+            text: bodyText,
+            html: body,
+            replyTo: auth.user.email,
+            ref: `email:${emailId}`,
+          });
+          outbox.enqueued += 1;
+        }
         await this.deps.logs.record(trx, {
           action: 'send',
           entityType: 'email',
@@ -168,6 +177,27 @@ export class MailboxService {
         return this.detail(trx, copy);
       },
     );
+    if (outbox.enqueued > 0) this.deps.mail.wake();
+    return sent;
+  }
+
+  /**
+   * Addresses outside the product go out through the mail service, over SMTP only: without SMTP_URL the
+   * message would only reach the server's log, so they are refused by name. The outbox carries no files, so a
+   * message with attachments reaches product users only.
+   */
+  private requireDeliverable(outside: string[], hasAttachments: boolean): void {
+    if (outside.length === 0) return;
+    const params = { addresses: outside.join(', ') };
+    if (this.deps.mail.deliveryMode !== 'smtp') {
+      throw new AppError('EXTERNAL_RECIPIENTS', params, { fields: { recipients: 'mailbox.externalRecipients' } });
+    }
+    if (hasAttachments) {
+      throw new AppError('EXTERNAL_RECIPIENTS', params, {
+        messageKey: 'mailbox.externalAttachments',
+        fields: { attachments: 'mailbox.externalAttachmentsField' },
+      });
+    }
   }
 
   /** PATCH folder: into the bin, or out of it back to where the copy came from (its inbox or sent). */

@@ -4,6 +4,7 @@ import { newId } from '#server/db/ids.ts';
 import { type Call, callerFor, signIn } from '#server/test/callers.ts';
 import type { CreatedUser } from '#server/test/factory.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
+import { SmtpSink } from '#server/test/smtp-sink.ts';
 import { mailboxSnapshot } from '#server/test/table-counts.ts';
 
 type ErrorBody = { code: string; message: string; fields?: Record<string, string> };
@@ -551,5 +552,71 @@ describe.each(engines())('mailbox on %s', (engine) => {
       });
       expect(response).toMatchObject({ status: 400, body: { fields: { attachments: expect.any(String) as string } } });
     });
+  });
+});
+
+describe.each(engines())('mailbox with a mail server on %s', (engine) => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let asRep: Call;
+  let manager: CreatedUser;
+  let rep: CreatedUser;
+
+  beforeAll(async () => {
+    sink = await new SmtpSink().start();
+    t = await createTestApp(engine, { SMTP_URL: sink.url, MAIL_FROM: 'Praxis CRM <crm@labo.fr>' });
+    rep = await t.factory.user({ firstName: 'Rémi', lastName: 'Vasseur' });
+    manager = await t.factory.user();
+    asRep = await callerFor(t, rep);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  it('sends to an address outside the product through the mail service, with its HTML and text parts', async () => {
+    const { status, body } = await asRep('POST', '/api/emails', {
+      recipients: `${manager.email}; dr.vidal@cabinet-vidal.fr`,
+      subject: 'Compte rendu\r\nBcc: intrus@evil.example',
+      body: '<p>Merci pour <strong>votre accueil</strong>.</p><script>alert(1)</script>',
+    });
+    expect(status).toBe(201);
+    expect((body as Email).recipients).toEqual([manager.email, 'dr.vidal@cabinet-vidal.fr']);
+    const [received] = await sink.waitFor(1);
+    expect(received?.to).toEqual(['dr.vidal@cabinet-vidal.fr']);
+    // The line break became a space: no header of its own.
+    expect(received?.parsed.subject).toBe('Compte rendu Bcc: intrus@evil.example');
+    expect(received?.parsed.bcc).toBeUndefined();
+    expect(received?.parsed.html).toContain('<p>Merci pour <strong>votre accueil</strong>.</p>');
+    expect(received?.parsed.html).not.toContain('script');
+    expect(received?.parsed.text?.trim()).toBe('Merci pour votre accueil.');
+    expect(received?.parsed.replyTo?.text).toBe(rep.email);
+    // The product user got their copy in the mailbox, not by SMTP.
+    expect(sink.to(manager.email)).toEqual([]);
+  });
+
+  it('refuses attachments for an address outside the product, naming it, and stores nothing', async () => {
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/emails/attachments?fileName=a.pdf',
+      headers: {
+        authorization: (await signIn(t.app, rep.email, rep.password)).authorization,
+        'content-type': 'application/octet-stream',
+      },
+      payload: PDF,
+    });
+    const before = await mailboxSnapshot(t.database.db);
+    const { status, body } = await asRep('POST', '/api/emails', {
+      recipients: ['dr.vidal@cabinet-vidal.fr'],
+      subject: 'Fichier',
+      body: '<p>x</p>',
+      attachments: [uploaded.json<EmailAttachment>().id],
+    });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      code: 'EXTERNAL_RECIPIENTS',
+      message: expect.stringContaining('dr.vidal@cabinet-vidal.fr') as string,
+    });
+    expect(await mailboxSnapshot(t.database.db)).toEqual(before);
   });
 });
