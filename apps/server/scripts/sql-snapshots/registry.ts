@@ -166,6 +166,7 @@ export const registry: RepositoryQueries[] = [
     counts: { args: () => [ids.user, periods] },
     today: { args: () => [ids.user, periods] },
     next: { args: () => [ids.user, at] },
+    mail: { args: () => [ids.user, periods.weekStart], rows: [{ emailsSentThisWeek: 0, unreadMessages: null }] },
   }),
   queriesOf(DoctorOfficesRepository, {
     link: [

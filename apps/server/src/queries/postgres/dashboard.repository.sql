@@ -155,3 +155,24 @@ order by
   "a"."id"
 limit
   $3;
+
+-- DashboardRepository.mail
+-- parameters: ["user-1", "2026-03-01T23:00:00.000Z", "user-1"]
+select
+  (
+    select
+      count(*) as "n"
+    from
+      "emails"
+    where
+      "sender_id" = $1
+      and "created_at" >= $2
+  ) as "emailsSentThisWeek",
+  (
+    select
+      "unread"
+    from
+      "mailbox_counts"
+    where
+      "user_id" = $3
+  ) as "unreadMessages";

@@ -155,3 +155,24 @@ order by
   "a"."id"
 limit
   ?;
+
+-- DashboardRepository.mail
+-- parameters: ["user-1", "2026-03-01T23:00:00.000Z", "user-1"]
+select
+  (
+    select
+      count(*) as "n"
+    from
+      "emails"
+    where
+      "sender_id" = ?
+      and "created_at" >= ?
+  ) as "emailsSentThisWeek",
+  (
+    select
+      "unread"
+    from
+      "mailbox_counts"
+    where
+      "user_id" = ?
+  ) as "unreadMessages";
