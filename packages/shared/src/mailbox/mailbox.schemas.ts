@@ -57,6 +57,8 @@ export const EmailSummary = z.object({
   isRead: z.boolean(),
   createdAt: z.string(),
   folder: MailFolder,
+  /** Where the copy came from (its inbox or sent), and where a restore from the bin puts it back. */
+  originFolder: z.enum(['inbox', 'sent']),
   hasAttachments: z.boolean(),
   isReply: z.boolean(),
 });
@@ -84,8 +86,6 @@ export const Email = EmailSummary.omit({ preview: true, hasAttachments: true, is
   body: z.string(),
   parentEmail: ParentEmail.nullable(),
   attachments: z.array(EmailAttachment),
-  /** The origin of the copy: where it goes back to when restored from the bin. */
-  originFolder: z.enum(['inbox', 'sent']),
 });
 export type Email = z.infer<typeof Email>;
 

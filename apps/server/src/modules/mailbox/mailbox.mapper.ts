@@ -14,6 +14,7 @@ export function toEmailSummary(row: EmailSummaryRow): EmailSummary {
     isRead: row.is_read === 1,
     createdAt: row.created_at,
     folder: row.folder,
+    originFolder: row.origin_folder,
     hasAttachments: row.has_attachments === 1,
     isReply: row.parent_email_id !== null,
   };
