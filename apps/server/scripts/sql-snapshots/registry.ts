@@ -8,6 +8,7 @@ import { SessionsRepository } from '#server/modules/auth/sessions.repository.ts'
 import { ChannelsRepository } from '#server/modules/configuration/channels.repository.ts';
 import { ProductsRepository } from '#server/modules/configuration/products.repository.ts';
 import { TargetsRepository } from '#server/modules/configuration/targets.repository.ts';
+import { ConsentsRepository } from '#server/modules/consents/consents.repository.ts';
 import { DashboardRepository } from '#server/modules/dashboard/dashboard.repository.ts';
 import { DoctorOfficesRepository } from '#server/modules/doctors/doctor-offices.repository.ts';
 import { DoctorSearchRepository } from '#server/modules/doctors/doctor-search.repository.ts';
@@ -32,6 +33,7 @@ import {
   idempotencyRow,
   mailRow,
   clock,
+  consentRow,
   ids,
   later,
   officeRow,
@@ -145,6 +147,10 @@ export const registry: RepositoryQueries[] = [
     insert: { args: (db) => [db, sessionRow] },
     findActiveUser: { args: () => [ids.session, at] },
     revoke: { args: (db) => [db, ids.session, at] },
+    revokeAllOf: [
+      { shape: 'every session', args: (db) => [db, ids.user, at] },
+      { shape: 'all but the current one', args: (db) => [db, ids.user, at, ids.session] },
+    ],
     deleteEndedBefore: { args: () => [at] },
   }),
   queriesOf(ChannelsRepository, {
@@ -162,6 +168,45 @@ export const registry: RepositoryQueries[] = [
     ],
     insert: { args: (db) => [db, targetRow] },
   }),
+  queriesOf(
+    ConsentsRepository,
+    {
+      head: { args: (db) => [db, ids.doctor] },
+      latest: { args: () => [ids.doctor] },
+      history: { args: () => [ids.doctor] },
+      findById: { args: () => [ids.consent] },
+      image: { args: () => [ids.doctor, ids.consent] },
+      hasRecords: { args: () => [ids.doctor] },
+      insert: { args: (db) => [db, consentRow] },
+      collectedCount: [
+        { shape: 'all time', args: () => [ids.user, null], rows: [{ count: 0 }] },
+        {
+          shape: 'signed in a month',
+          args: () => [ids.user, { from: month.start, to: month.end }],
+          rows: [{ count: 0 }],
+        },
+      ],
+      eligiblePage: [
+        { shape: 'professional, no search', args: () => [{ choice: 'professional', terms: [] }, 0, 50] },
+        { shape: 'congress, two words', args: () => [{ choice: 'congress', terms: ['du', 'ma'] }, 50, 50] },
+      ],
+      eligibleCount: [
+        { shape: 'general, no search', args: () => [{ choice: 'general', terms: [] }], rows: [{ count: 0 }] },
+        { shape: 'general, one word', args: () => [{ choice: 'general', terms: ['du'] }], rows: [{ count: 0 }] },
+      ],
+      eligibleAmong: { args: (db) => [db, [ids.doctor, ids.otherDoctor], 'professional'] },
+      chainPage: [
+        { shape: 'first page', args: () => [null, 200] },
+        { shape: 'after a record', args: () => [{ doctorId: ids.doctor, seq: 3 }, 200] },
+      ],
+      auditedPage: [
+        { shape: 'first page', args: () => [null, 200] },
+        { shape: 'after an entry', args: () => ['log-1', 200] },
+      ],
+      hashesOf: { args: () => [[ids.consent, 'consent-2']] },
+    },
+    { helpers: ['eligible'] },
+  ),
   queriesOf(DashboardRepository, {
     counts: { args: () => [ids.user, periods] },
     today: { args: () => [ids.user, periods] },
@@ -409,6 +454,14 @@ export const registry: RepositoryQueries[] = [
     insert: { args: () => [userRow] },
     setManager: { args: () => [ids.user, ids.manager, at] },
     findManagees: { args: () => [ids.manager] },
+    findActive: { args: (db) => [db, ids.user] },
+    lockHierarchy: { args: (db) => [db] },
+    moveManagees: { args: (db) => [db, ids.user, ids.manager, at] },
+    markDeleted: { args: (db) => [db, ids.user, at] },
+    searchEmails: [
+      { shape: 'one word', args: () => [['dup'], 10] },
+      { shape: 'two words', args: () => [['marie', 'dup'], 10] },
+    ],
     recordLogin: { args: (db) => [db, ids.user, later] },
     count: { args: () => [], rows: [{ count: 0 }] },
   }),

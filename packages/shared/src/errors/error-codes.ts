@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'UGA_FILE_FAILED',
   'UGA_NOT_FOUND',
   'EXTERNAL_RECIPIENTS',
+  'FORMER_RECIPIENTS',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -12,7 +12,9 @@ const activeUserQuery = preparedQuery(
       .select(sessionUserColumns)
       .where('sessions.id', '=', p.sessionId)
       .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', p.now),
+      .where('sessions.expires_at', '>', p.now)
+      // A deleted user's sessions end at once, whatever revoked them or not.
+      .where('users.deleted_at', 'is', null),
   ['sessionId', 'now'],
 );
 
@@ -35,6 +37,17 @@ export class SessionsRepository {
       .set({ revoked_at: at })
       .where('id', '=', sessionId)
       .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Ends every session of a user, or all but one (the one that changed the password keeps going). */
+  async revokeAllOf(db: Db, userId: string, at: string, exceptSessionId?: string): Promise<void> {
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: at })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .$if(exceptSessionId !== undefined, (qb) => qb.where('id', '!=', exceptSessionId ?? ''))
       .execute();
   }
 

@@ -21,8 +21,8 @@ export type EmailCopyRow = Pick<
 
 export type ParentEmailRow = Pick<EmailsTable, 'subject' | 'body' | 'sender_email' | 'sender_name' | 'created_at'>;
 
-/** A product user an address names. */
-export type RecipientUserRow = { id: string; email: string };
+/** A product user an address names; a deleted user keeps their address (docs/decisions/0028). */
+export type RecipientUserRow = { id: string; email: string; deleted_at: string | null };
 
 export type MailboxCounts = Omit<MailboxCountsTable, 'user_id'>;
 
@@ -174,7 +174,7 @@ export class MailboxRepository {
   /** The product users the addresses name (addresses compared in lower case, as users' are stored). */
   async usersByEmail(addresses: string[], db: Db = this.db): Promise<RecipientUserRow[]> {
     if (addresses.length === 0) return [];
-    return db.selectFrom('users').select(['id', 'email']).where('email', 'in', addresses).execute();
+    return db.selectFrom('users').select(['id', 'email', 'deleted_at']).where('email', 'in', addresses).execute();
   }
 
   /** Marks the owner's copies read or unread; answers the copies that changed. */

@@ -106,7 +106,16 @@ export class MailboxService {
       idempotency,
       { statusCode: 201, replayAs: (stored) => Email.parse(stored) },
       async (trx) => {
-        const users = await this.deps.mailbox.usersByEmail(addresses, trx);
+        const named = await this.deps.mailbox.usersByEmail(addresses, trx);
+        const former = named.filter((user) => user.deleted_at !== null).map((user) => user.email);
+        if (former.length > 0) {
+          throw new AppError(
+            'FORMER_RECIPIENTS',
+            { addresses: former.join(', ') },
+            { fields: { recipients: 'mailbox.formerRecipients' } },
+          );
+        }
+        const users = named;
         const known = new Set(users.map((user) => user.email));
         const outside = addresses.filter((address) => !known.has(address));
         this.requireDeliverable(outside, draft.attachments.length > 0);

@@ -195,6 +195,28 @@ describe.each(engines())('mailbox on %s', (engine) => {
       expect(await mailboxSnapshot(t.database.db)).toEqual(before);
     });
 
+    it('refuses the address of a deleted user by name, and stores nothing', async () => {
+      const gone = await t.factory.user();
+      await t.database.db
+        .updateTable('users')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', gone.id)
+        .execute();
+      const before = await mailboxSnapshot(t.database.db);
+      const { status, body } = await asAlice('POST', '/api/emails', {
+        recipients: [bob.email, gone.email],
+        subject: 'Ancien collègue',
+        body: '<p>x</p>',
+      });
+      expect(status).toBe(400);
+      expect(body).toMatchObject({
+        code: 'FORMER_RECIPIENTS',
+        message: `These addresses belong to people who no longer have an account: ${gone.email}`,
+        fields: { recipients: 'No longer has an account' },
+      });
+      expect(await mailboxSnapshot(t.database.db)).toEqual(before);
+    });
+
     it('sends once for one Idempotency-Key, answering the replay with the first message', async () => {
       const key = newId();
       const payload = { recipients: [bob.email], subject: 'Une seule fois', body: '<p>x</p>' };

@@ -223,7 +223,8 @@ where
 -- parameters: ["manager@example.fr", "rep@example.fr"]
 select
   "id",
-  "email"
+  "email",
+  "deleted_at"
 from
   "users"
 where

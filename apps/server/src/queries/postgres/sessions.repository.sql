@@ -34,7 +34,8 @@ from
 where
   "sessions"."id" = $1
   and "sessions"."revoked_at" is null
-  and "sessions"."expires_at" > $2;
+  and "sessions"."expires_at" > $2
+  and "users"."deleted_at" is null;
 
 -- SessionsRepository.revoke
 -- parameters: ["2026-03-02T09:00:00.000Z", "session-1"]
@@ -44,6 +45,25 @@ set
 where
   "id" = $2
   and "revoked_at" is null;
+
+-- SessionsRepository.revokeAllOf (every session)
+-- parameters: ["2026-03-02T09:00:00.000Z", "user-1"]
+update "sessions"
+set
+  "revoked_at" = $1
+where
+  "user_id" = $2
+  and "revoked_at" is null;
+
+-- SessionsRepository.revokeAllOf (all but the current one)
+-- parameters: ["2026-03-02T09:00:00.000Z", "user-1", "session-1"]
+update "sessions"
+set
+  "revoked_at" = $1
+where
+  "user_id" = $2
+  and "revoked_at" is null
+  and "id" != $3;
 
 -- SessionsRepository.deleteEndedBefore
 -- parameters: ["2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]

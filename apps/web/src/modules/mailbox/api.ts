@@ -11,6 +11,7 @@ import {
   MAIL_STATS_STALE_MS,
   MAILBOX_PAGE_SIZE,
   type MailFolder,
+  UserEmailSearchResult,
 } from '@crm/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, apiClient, apiRequest, ApiError, HTTP_ERROR_CODE } from '@/lib/api-client';
@@ -18,15 +19,6 @@ import { getSession } from '@/app/session';
 import { currentLanguage, i18n } from '@/lib/i18n';
 import { dashboardKeys } from '@/modules/dashboard/query-keys';
 import { type EmailListParams, mailboxKeys } from '@/modules/mailbox/query-keys';
-
-/** The recipient suggestions of GET /api/users/emails (the users module's call). */
-type RecipientSuggestions = { users: { email: string; displayName: string | null }[] };
-const RecipientSuggestionsParser = {
-  parse: (data: unknown): RecipientSuggestions => {
-    const users = (data as Partial<RecipientSuggestions> | null)?.users;
-    return { users: Array.isArray(users) ? users : [] };
-  },
-};
 
 const FolderMove = { parse: (data: unknown) => data as { id: string; folder: MailFolder } };
 const ReadChange = { parse: (data: unknown) => data as { id: string; isRead: boolean } };
@@ -64,7 +56,7 @@ export const mailboxQueries = {
     queryOptions({
       queryKey: mailboxKeys.recipients(search),
       queryFn: ({ signal }) =>
-        apiClient.get(`/users/emails?search=${encodeURIComponent(search)}`, RecipientSuggestionsParser, { signal }),
+        apiClient.get(`/users/emails?search=${encodeURIComponent(search)}`, UserEmailSearchResult, { signal }),
       staleTime: 60_000,
     }),
 };
