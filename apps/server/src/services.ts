@@ -28,6 +28,9 @@ import { IdempotencyService } from './modules/idempotency/idempotency.service.ts
 import { LogsRepository } from './modules/logs/logs.repository.ts';
 import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
 import { MailService } from './modules/mail/mail.service.ts';
+import { CampaignsRepository } from './modules/campaigns/campaigns.repository.ts';
+import { CampaignsService } from './modules/campaigns/campaigns.service.ts';
+import { UnsubscribeLinks } from './modules/campaigns/unsubscribe-links.ts';
 import { AttachmentsRepository } from './modules/mailbox/attachments.repository.ts';
 import { MailboxRepository } from './modules/mailbox/mailbox.repository.ts';
 import { MailboxService } from './modules/mailbox/mailbox.service.ts';
@@ -58,6 +61,9 @@ export type Services = {
   mail: MailService;
   users: UsersService;
   mailbox: MailboxService;
+  campaigns: CampaignsService;
+  /** What the campaign sending job needs besides the services (app.ts starts it). */
+  campaignSending: { campaigns: CampaignsRepository; links: UnsubscribeLinks };
 };
 
 /** `clock` is the time every service reads; tests pass a fixed or stepping one. */
@@ -82,6 +88,20 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
   const consentRecords = new ConsentsRepository(db);
   const users = new UsersRepository(db);
   const sessions = new SessionsRepository(db);
+  const unsubscribeLinks = new UnsubscribeLinks(
+    await new SettingsRepository(db).getOrCreate('unsubscribe_secret', () => UnsubscribeLinks.generateSecret()),
+    // The address people open the app at; PUBLIC_URL arrives with the administration issue's invitations.
+    `http://localhost:${config.port}`,
+  );
+  const campaignRows = new CampaignsRepository(db);
+  const consents = new ConsentsService({
+    db,
+    consents: consentRecords,
+    doctors,
+    keys: idempotencyKeys,
+    logs,
+    clock,
+  });
   return {
     auth: new AuthService({
       db,
@@ -122,14 +142,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       logs,
       clock,
     }),
-    consents: new ConsentsService({
-      db,
-      consents: consentRecords,
-      doctors,
-      keys: idempotencyKeys,
-      logs,
-      clock,
-    }),
+    consents,
     dashboard: new DashboardService({ dashboard: new DashboardRepository(db), consents: consentRecords, clock }),
     idempotency: new IdempotencyService({ keys: idempotencyKeys }),
     sync: new SyncService({ sync: new SyncRepository(db), tombstones, extras, channels, products, clock }),
@@ -144,5 +157,16 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       mail,
       clock,
     }),
+    campaigns: new CampaignsService({
+      db,
+      campaigns: campaignRows,
+      consents,
+      mail,
+      keys: idempotencyKeys,
+      logs,
+      clock,
+      links: unsubscribeLinks,
+    }),
+    campaignSending: { campaigns: campaignRows, links: unsubscribeLinks },
   };
 }

@@ -26,3 +26,5 @@ export * from './users/users.schemas.ts';
 export * from './mailbox/rich-text.ts';
 export * from './mailbox/mailbox.rules.ts';
 export * from './mailbox/mailbox.schemas.ts';
+export * from './campaigns/campaigns.rules.ts';
+export * from './campaigns/campaigns.schemas.ts';

@@ -1,4 +1,12 @@
-import type { EmailAttachmentsTable, EmailCopiesTable, EmailsTable } from '#server/db/schema.ts';
+import type {
+  CampaignRecipientsTable,
+  CampaignsTable,
+  CampaignTemplatesTable,
+  EmailAttachmentsTable,
+  EmailCopiesTable,
+  EmailsTable,
+} from '#server/db/schema.ts';
+import { CampaignsRepository } from '#server/modules/campaigns/campaigns.repository.ts';
 import { AttachmentsRepository } from '#server/modules/mailbox/attachments.repository.ts';
 import { MailboxRepository } from '#server/modules/mailbox/mailbox.repository.ts';
 import { queriesOf, type RepositoryQueries } from './calls.ts';
@@ -48,6 +56,56 @@ const attachmentRow: EmailAttachmentsTable = {
 const inbox = { ownerId: ids.user, folder: 'inbox', terms: [] } as const;
 const searched = { ownerId: ids.user, folder: 'inbox', terms: ['reunion', 'lyon'] } as const;
 
+const campaign = { id: 'campaign-1', template: 'template-1', recipient: 'recipient-1' } as const;
+
+const templateRow: CampaignTemplatesTable = {
+  id: campaign.template,
+  owner_id: ids.user,
+  name: 'Soirée',
+  type: 'event',
+  description: 'Invitation',
+  subject: 'Soirée {{eventName}}',
+  content: '<p>Bonjour {{doctorName}}</p>',
+  created_at: at,
+};
+
+const campaignRow: CampaignsTable = {
+  id: campaign.id,
+  owner_id: ids.user,
+  owner_email: 'rep@example.fr',
+  sender_name: 'Marie Dupont',
+  name: 'Lancement',
+  template_id: 'new-medicine',
+  template_name: 'Nouveau médicament',
+  template_type: 'medicine',
+  language: 'fr',
+  subject: 'Un nouveau traitement',
+  content: '<p>Bonjour {{doctorName}}</p>',
+  event_name: null,
+  event_date: null,
+  event_location: null,
+  event_topics: null,
+  status: 'sending',
+  recipient_count: 1,
+  skipped: '{}',
+  sent_count: 0,
+  failed_count: 0,
+  claimed_by: null,
+  claimed_until: null,
+  created_at: at,
+  sent_at: null,
+};
+
+const recipientRow: CampaignRecipientsTable = {
+  id: campaign.recipient,
+  campaign_id: campaign.id,
+  doctor_id: ids.doctor,
+  status: 'pending',
+  skip_reason: null,
+  outbox_id: null,
+  unsubscribed_at: null,
+};
+
 export const mailRegistry: RepositoryQueries[] = [
   queriesOf(MailboxRepository, {
     insertEmail: { args: (db) => [db, emailRow] },
@@ -82,5 +140,35 @@ export const mailRegistry: RepositoryQueries[] = [
     unsent: { args: () => [ids.user, [mail.attachment]] },
     attach: { args: (db) => [db, ids.user, [mail.attachment], mail.email] },
     deleteUnsentBefore: { args: () => [ids.user, at] },
+  }),
+  queriesOf(CampaignsRepository, {
+    templatesOf: { args: () => [ids.user] },
+    templateOf: { args: () => [ids.user, campaign.template] },
+    insertTemplate: { args: (db) => [db, templateRow] },
+    insertCampaign: { args: (db) => [db, campaignRow] },
+    insertRecipients: { args: (db) => [db, [recipientRow]] },
+    doctors: { args: () => [[ids.doctor, ids.otherDoctor]] },
+    page: [
+      { shape: "one owner's", args: () => [{ ownerId: ids.user }, 0, 10] },
+      { shape: 'everyone’s (an admin)', args: () => ['all', 10, 10] },
+    ],
+    count: [
+      { shape: "one owner's", args: () => [{ ownerId: ids.user }], rows: [{ count: 0 }] },
+      { shape: 'everyone’s (an admin)', args: () => ['all'], rows: [{ count: 0 }] },
+    ],
+    byId: { args: () => [campaign.id] },
+    claimable: { args: () => [at, 5] },
+    claim: { args: () => [campaign.id, 'host:1:abcd', at, at] },
+    release: { args: () => [campaign.id, 'host:1:abcd'] },
+    pendingBatch: { args: () => [campaign.id, 50] },
+    markQueued: { args: (db) => [db, campaign.recipient, 'outbox-1'] },
+    markSkipped: { args: (db) => [db, [campaign.recipient], 'withdrawn'] },
+    recipientCounts: { args: () => [campaign.id] },
+    updateProgress: {
+      args: (db) => [db, campaign.id, { sent_count: 1, failed_count: 0, skipped: '{}', status: 'sent', sent_at: at }],
+    },
+    unsubscribeTarget: { args: () => [campaign.recipient] },
+    markUnsubscribed: { args: (db) => [db, campaign.recipient, at] },
+    sender: { args: () => [ids.user] },
   }),
 ];

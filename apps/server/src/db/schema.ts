@@ -1,3 +1,4 @@
+import type { CampaignStatus, SkipReason, TemplateType } from '@crm/shared';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
@@ -439,7 +440,63 @@ export type MailboxCountsTable = {
   unread: number;
 };
 
+export type CampaignTemplatesTable = {
+  id: string;
+  owner_id: string;
+  name: string;
+  type: TemplateType;
+  description: string;
+  subject: string;
+  /** sanitised HTML with its {{placeholders}} */
+  content: string;
+  created_at: string;
+};
+
+/** A campaign as it was sent (docs/decisions/0033). */
+export type CampaignsTable = {
+  id: string;
+  owner_id: string;
+  owner_email: string;
+  /** the {{senderName}} of every message */
+  sender_name: string;
+  name: string;
+  template_id: string;
+  template_name: string;
+  template_type: TemplateType;
+  language: 'fr' | 'en';
+  /** the subject and sanitised HTML content sent, placeholders unfilled */
+  subject: string;
+  content: string;
+  event_name: string | null;
+  event_date: string | null;
+  event_location: string | null;
+  event_topics: string | null;
+  status: CampaignStatus;
+  recipient_count: number;
+  /** JSON SkipCounts: who was left out and why */
+  skipped: string;
+  sent_count: number;
+  failed_count: number;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
+
+export type CampaignRecipientsTable = {
+  id: string;
+  campaign_id: string;
+  doctor_id: string;
+  status: 'pending' | 'queued' | 'skipped';
+  skip_reason: SkipReason | null;
+  outbox_id: string | null;
+  unsubscribed_at: string | null;
+};
+
 export type Database = {
+  campaign_templates: CampaignTemplatesTable;
+  campaigns: CampaignsTable;
+  campaign_recipients: CampaignRecipientsTable;
   emails: EmailsTable;
   email_copies: EmailCopiesTable;
   email_attachments: EmailAttachmentsTable;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, inject } from 'vitest';
-import { buildApp } from '#server/app.ts';
+import { type BuildAppOptions, buildApp } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { type DatabaseHandle, type Engine, openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
@@ -90,7 +90,11 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'startJobs' | 'clock'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   const config = loadConfig({
     DEMO_MODE: 'false',
@@ -99,7 +103,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     GEOCODER_URL: 'none',
     ...env,
   });
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, ...options });
   await app.ready();
   return {
     app,

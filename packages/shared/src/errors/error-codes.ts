@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'UGA_NOT_FOUND',
   'EXTERNAL_RECIPIENTS',
   'FORMER_RECIPIENTS',
+  'MAIL_SERVER_MISSING',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

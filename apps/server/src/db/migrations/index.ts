@@ -18,6 +18,7 @@ import * as m202611261000 from './202611261000_create_mail_outbox.ts';
 import * as m202611261010 from './202611261010_add_user_deletion.ts';
 import * as m202611261020 from './202611261020_add_user_search_text.ts';
 import * as m202611261200 from './202611261200_create_mailbox.ts';
+import * as m202611261210 from './202611261210_create_campaigns.ts';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '202611261010_add_user_deletion': m202611261010,
   '202611261020_add_user_search_text': m202611261020,
   '202611261200_create_mailbox': m202611261200,
+  '202611261210_create_campaigns': m202611261210,
 };
