@@ -212,6 +212,7 @@ export const registry: RepositoryQueries[] = [
     today: { args: () => [ids.user, periods] },
     next: { args: () => [ids.user, at] },
     mail: { args: () => [ids.user, periods.weekStart], rows: [{ emailsSentThisWeek: 0, unreadMessages: null }] },
+    campaigns: { args: () => [ids.user, periods], rows: [{ totalCampaigns: 0, campaignsSentThisMonth: 0 }] },
   }),
   queriesOf(DoctorOfficesRepository, {
     link: [

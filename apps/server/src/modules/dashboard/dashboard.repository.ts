@@ -151,6 +151,9 @@ const nextQuery = preparedQuery(
 /** The mailbox's figures (docs/dashboard.md): messages sent since the week began, and unread inbox messages. */
 export type DashboardMailFigures = { emailsSentThisWeek: number; unreadMessages: number };
 
+/** The campaigns' figures (docs/dashboard.md). */
+export type DashboardCampaignFigures = { totalCampaigns: number; campaignsSentThisMonth: number };
+
 /** The dashboard's reads of the activities table; the figures are defined in docs/dashboard.md. */
 export class DashboardRepository {
   constructor(private readonly db: Db) {}
@@ -203,5 +206,34 @@ export class DashboardRepository {
       ])
       .executeTakeFirstOrThrow();
     return { emailsSentThisWeek: row.emailsSentThisWeek ?? 0, unreadMessages: row.unreadMessages ?? 0 };
+  }
+
+  /**
+   * The user's campaigns, whatever their state, from the (owner_id, created_at) index; and those whose
+   * sending ended as sent inside the month, read among the user's campaigns.
+   */
+  async campaigns(
+    userId: string,
+    periods: Pick<DashboardPeriods, 'monthStart' | 'nextMonthStart'>,
+    db: Db = this.db,
+  ): Promise<DashboardCampaignFigures> {
+    const row = await db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('campaigns')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .where('owner_id', '=', userId)
+          .as('totalCampaigns'),
+        eb
+          .selectFrom('campaigns')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .where('owner_id', '=', userId)
+          .where('status', '=', 'sent')
+          .where('sent_at', '>=', periods.monthStart)
+          .where('sent_at', '<', periods.nextMonthStart)
+          .as('campaignsSentThisMonth'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { totalCampaigns: row.totalCampaigns ?? 0, campaignsSentThisMonth: row.campaignsSentThisMonth ?? 0 };
   }
 }

@@ -53,17 +53,15 @@ export class DashboardService {
     const now = this.deps.clock.now();
     const periods = dashboardPeriods(now);
     const userId = auth.user.id;
-    const [counts, today, next, mail, totalCampaigns, campaignsSentThisMonth, totalConsents, consentsThisMonth] =
-      await Promise.all([
-        this.deps.dashboard.counts(userId, periods),
-        this.deps.dashboard.today(userId, periods),
-        this.deps.dashboard.next(userId, periods.now),
-        this.deps.dashboard.mail(userId, periods.weekStart),
-        this.totalCampaigns(userId),
-        this.campaignsSentThisMonth(userId, periods),
-        this.totalConsents(userId),
-        this.consentsThisMonth(userId, periods),
-      ]);
+    const [counts, today, next, mail, campaigns, totalConsents, consentsThisMonth] = await Promise.all([
+      this.deps.dashboard.counts(userId, periods),
+      this.deps.dashboard.today(userId, periods),
+      this.deps.dashboard.next(userId, periods.now),
+      this.deps.dashboard.mail(userId, periods.weekStart),
+      this.deps.dashboard.campaigns(userId, periods),
+      this.totalConsents(userId),
+      this.consentsThisMonth(userId, periods),
+    ]);
     const todayActivities = today.map((row) => toDashboardActivity(row, now));
     return {
       completionRate: completionRate(counts.monthDone, counts.monthIncomplete),
@@ -74,24 +72,12 @@ export class DashboardService {
       activitiesToday: todayActivities.length,
       todayActivities,
       unreadMessages: mail.unreadMessages,
-      totalCampaigns,
-      campaignsSentThisMonth,
+      totalCampaigns: campaigns.totalCampaigns,
+      campaignsSentThisMonth: campaigns.campaignsSentThisMonth,
       totalConsents,
       consentsThisMonth,
       nextActivity: next === null ? null : toDashboardActivity(next, now),
     };
-  }
-
-  // The figures below belong to modules not built yet; each issue fills its function (docs/dashboard.md).
-
-  /** The campaigns issue. */
-  private totalCampaigns(_userId: string): Promise<number> {
-    return Promise.resolve(0);
-  }
-
-  /** Campaigns sent in the current Paris month: the campaigns issue. */
-  private campaignsSentThisMonth(_userId: string, _periods: DashboardPeriods): Promise<number> {
-    return Promise.resolve(0);
   }
 
   /** The doctors whose current consent, collected by the caller, gives at least one choice (docs/dashboard.md). */

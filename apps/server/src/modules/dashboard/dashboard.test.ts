@@ -463,6 +463,49 @@ describe.each(engines())('dashboard stats on %s', (engine) => {
       expect(((await asRep('GET', '/api/emails/stats')).body as { unreadCount: number }).unreadCount).toBe(3);
     });
 
+    it("counts the caller's campaigns, and those whose sending ended this Paris month", async () => {
+      const [rep, colleague] = [await t.factory.user(), await t.factory.user()];
+      const now = new Date();
+      const lastMonth = new Date(now.getFullYear(), now.getMonth() - 1, 15).toISOString();
+      const campaign = (ownerId: string, status: 'sending' | 'sent' | 'failed', sentAt: string | null) =>
+        t.database.db
+          .insertInto('campaigns')
+          .values({
+            id: newId(),
+            owner_id: ownerId,
+            owner_email: 'x@test-crm.fr',
+            sender_name: 'X',
+            name: `${status} ${sentAt ?? ''}`,
+            template_id: 'new-medicine',
+            template_name: 'Nouveau médicament',
+            template_type: 'medicine',
+            language: 'fr',
+            subject: 's',
+            content: '<p>c</p>',
+            event_name: null,
+            event_date: null,
+            event_location: null,
+            event_topics: null,
+            status,
+            recipient_count: 1,
+            skipped: '{}',
+            sent_count: status === 'sent' ? 1 : 0,
+            failed_count: status === 'failed' ? 1 : 0,
+            claimed_by: null,
+            claimed_until: null,
+            created_at: sentAt ?? now.toISOString(),
+            sent_at: sentAt,
+          })
+          .execute();
+      await campaign(rep.id, 'sent', now.toISOString());
+      await campaign(rep.id, 'sent', lastMonth);
+      await campaign(rep.id, 'failed', now.toISOString());
+      await campaign(rep.id, 'sending', null);
+      await campaign(colleague.id, 'sent', now.toISOString());
+      const stats = DashboardStats.parse((await (await callerFor(t, rep))('GET', '/api/dashboard/stats')).body);
+      expect(stats).toMatchObject({ totalCampaigns: 4, campaignsSentThisMonth: 1 });
+    });
+
     it('answers 401 without a session', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/dashboard/stats' });
       expect(response.statusCode).toBe(401);
