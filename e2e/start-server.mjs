@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startFakeGeocoder } from './fake-geocoder.mjs';
+import { startSmtpSink } from './smtp-sink.mjs';
 
 const dataDir = path.resolve(import.meta.dirname, '../.tmp/e2e-data');
 fs.rmSync(dataDir, { recursive: true, force: true });
@@ -12,4 +13,8 @@ process.env.LOG_LEVEL ??= 'warn';
 // The national geocoder is on the public internet: a local server speaking its protocol stands in.
 const geocoder = await startFakeGeocoder();
 process.env.GEOCODER_URL = geocoder.url;
+// The product's outgoing mail reaches a real SMTP server on loopback; tests read what it received.
+const smtp = await startSmtpSink(path.resolve(import.meta.dirname, '../.tmp/e2e-mail'));
+process.env.SMTP_URL = smtp.url;
+process.env.MAIL_FROM = 'Praxis CRM <crm@labo-demo.fr>';
 await import('../apps/server/src/main.ts');
