@@ -19,5 +19,6 @@ const smtp = await startSmtpSink(
   path.resolve(import.meta.dirname, '../.tmp/e2e-mail'),
 );
 process.env.SMTP_URL = smtp.url;
+process.env.MAIL_FROM = 'Praxis CRM <crm@labo-demo.fr>';
 process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 await import('../apps/server/src/main.ts');

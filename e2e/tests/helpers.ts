@@ -13,7 +13,13 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
 }
 
 /** The e-mails the suite's SMTP server received (e2e/smtp-sink.mjs), oldest first. */
-export type ReceivedMail = { to: string[]; subject: string; text: string; html: string };
+export type ReceivedMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+};
 
 const MAIL_FOLDER = new URL('../../.tmp/e2e-mail/', import.meta.url);
 

@@ -23,6 +23,10 @@ import { officesRoutes } from './modules/offices/offices.routes.ts';
 import { recentDoctorsRoutes } from './modules/recent-doctors/recent-doctors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
+import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
+import { registerUnsubscribe } from './modules/campaigns/unsubscribe.routes.ts';
+import { CampaignSending } from './jobs/campaign-sending.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { passwordLinksRoutes } from './modules/password-links/password-links.routes.ts';
 import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
@@ -96,21 +100,38 @@ export async function buildApp({
       await api.register(usersRoutes, { users: services.users, configuration: services.configuration });
       await api.register(passwordLinksRoutes, { passwordLinks: services.passwordLinks });
       await api.register(logsRoutes, { logs: services.logs });
+      await api.register(mailboxRoutes, { mailbox: services.mailbox });
+      await api.register(campaignsRoutes, { campaigns: services.campaigns });
     },
     { prefix: '/api' },
   );
 
+  await registerUnsubscribe(app, services.campaigns);
   await registerWebApp(app, config.webDistDir);
 
   if (startJobs) {
     // The outbox's sender; messages a stopped process left behind are sent by the next one to start.
     const mailDelivery = new MailDelivery({ outbox: new MailOutboxRepository(db), config, clock, logger: app.log });
+    // The campaigns' sender: hands each campaign's messages to the outbox, checking consents again.
+    const campaignSending = new CampaignSending({
+      db,
+      ...services.campaignSending,
+      consents: services.consents,
+      mail: services.mail,
+      clock,
+      logger: app.log,
+      window: Math.max(10, config.mailBulkPerMinute),
+    });
     app.addHook('onReady', () => {
       services.mail.setWaker(mailDelivery);
       mailDelivery.start();
+      services.campaigns.setSender(campaignSending);
+      campaignSending.start();
       return Promise.resolve();
     });
     app.addHook('onClose', async () => {
+      services.campaigns.setSender(null);
+      await campaignSending.stop();
       services.mail.setWaker(null);
       await mailDelivery.stop();
     });

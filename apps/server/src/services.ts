@@ -31,6 +31,12 @@ import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
 import { MailService } from './modules/mail/mail.service.ts';
 import { PasswordLinksService } from './modules/password-links/password-links.service.ts';
 import { PasswordTokensRepository } from './modules/password-links/password-tokens.repository.ts';
+import { CampaignsRepository } from './modules/campaigns/campaigns.repository.ts';
+import { CampaignsService } from './modules/campaigns/campaigns.service.ts';
+import { UnsubscribeLinks } from './modules/campaigns/unsubscribe-links.ts';
+import { AttachmentsRepository } from './modules/mailbox/attachments.repository.ts';
+import { MailboxRepository } from './modules/mailbox/mailbox.repository.ts';
+import { MailboxService } from './modules/mailbox/mailbox.service.ts';
 import { OfficesRepository } from './modules/offices/offices.repository.ts';
 import { OfficesService } from './modules/offices/offices.service.ts';
 import { RecentDoctorsRepository } from './modules/recent-doctors/recent-doctors.repository.ts';
@@ -59,6 +65,10 @@ export type Services = {
   users: UsersService;
   passwordLinks: PasswordLinksService;
   logs: LogsService;
+  mailbox: MailboxService;
+  campaigns: CampaignsService;
+  /** What the campaign sending job needs besides the services (app.ts starts it). */
+  campaignSending: { campaigns: CampaignsRepository; links: UnsubscribeLinks };
 };
 
 /** `clock` is the time every service reads; tests pass a fixed or stepping one. */
@@ -95,6 +105,18 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     logs,
     mail,
     signer: tokens,
+  });
+  const unsubscribeLinks = new UnsubscribeLinks(
+    await new SettingsRepository(db).getOrCreate('unsubscribe_secret', () => UnsubscribeLinks.generateSecret()),
+    config.publicUrl,
+  );
+  const campaignRows = new CampaignsRepository(db);
+  const consents = new ConsentsService({
+    db,
+    consents: consentRecords,
+    doctors,
+    keys: idempotencyKeys,
+    logs,
     clock,
   });
   return {
@@ -137,14 +159,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       logs,
       clock,
     }),
-    consents: new ConsentsService({
-      db,
-      consents: consentRecords,
-      doctors,
-      keys: idempotencyKeys,
-      logs,
-      clock,
-    }),
+    consents,
     dashboard: new DashboardService({ dashboard: new DashboardRepository(db), consents: consentRecords, clock }),
     idempotency: new IdempotencyService({ keys: idempotencyKeys }),
     sync: new SyncService({ sync: new SyncRepository(db), tombstones, extras, channels, products, clock }),
@@ -152,5 +167,25 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     users: new UsersService({ db, users, sessions, logs, mail, links: passwordLinks, clock }),
     passwordLinks,
     logs: new LogsService({ db, logs, clock }),
+    mailbox: new MailboxService({
+      db,
+      mailbox: new MailboxRepository(db),
+      attachments: new AttachmentsRepository(db),
+      keys: idempotencyKeys,
+      logs,
+      mail,
+      clock,
+    }),
+    campaigns: new CampaignsService({
+      db,
+      campaigns: campaignRows,
+      consents,
+      mail,
+      keys: idempotencyKeys,
+      logs,
+      clock,
+      links: unsubscribeLinks,
+    }),
+    campaignSending: { campaigns: campaignRows, links: unsubscribeLinks },
   };
 }

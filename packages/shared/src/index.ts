@@ -27,3 +27,8 @@ export * from './consents/consents.rules.ts';
 export * from './consents/consents.schemas.ts';
 export * from './sync/sync.schemas.ts';
 export * from './users/users.schemas.ts';
+export * from './mailbox/rich-text.ts';
+export * from './mailbox/mailbox.rules.ts';
+export * from './mailbox/mailbox.schemas.ts';
+export * from './campaigns/campaigns.rules.ts';
+export * from './campaigns/campaigns.schemas.ts';

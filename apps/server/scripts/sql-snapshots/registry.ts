@@ -26,6 +26,7 @@ import { ActivityTombstonesRepository } from '#server/modules/sync/activity-tomb
 import { SyncRepository } from '#server/modules/sync/sync.repository.ts';
 import { UsersRepository } from '#server/modules/users/users.repository.ts';
 import { queriesOf, type RepositoryQueries } from './calls.ts';
+import { mailRegistry } from './registry-mail.ts';
 import {
   activityRow,
   at,
@@ -243,6 +244,8 @@ export const registry: RepositoryQueries[] = [
     counts: { args: () => [ids.user, periods] },
     today: { args: () => [ids.user, periods] },
     next: { args: () => [ids.user, at] },
+    mail: { args: () => [ids.user, periods.weekStart], rows: [{ emailsSentThisWeek: 0, unreadMessages: null }] },
+    campaigns: { args: () => [ids.user, periods], rows: [{ totalCampaigns: 0, campaignsSentThisMonth: 0 }] },
   }),
   queriesOf(DoctorOfficesRepository, {
     link: [
@@ -588,4 +591,5 @@ export const registry: RepositoryQueries[] = [
     recordLogin: { args: (db) => [db, ids.user, later] },
     count: { args: () => [], rows: [{ count: 0 }] },
   }),
+  ...mailRegistry,
 ];

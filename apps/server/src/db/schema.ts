@@ -1,3 +1,4 @@
+import type { CampaignStatus, SkipReason, TemplateType } from '@crm/shared';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
@@ -404,7 +405,121 @@ export type ConsentRecordsTable = {
   record_hash: string;
 };
 
+/** A message as sent, once (docs/decisions/0032). */
+export type EmailsTable = {
+  id: string;
+  sender_id: string;
+  sender_email: string;
+  sender_name: string | null;
+  subject: string;
+  /** sanitised HTML (mailbox/rich-text.ts on the server) */
+  body: string;
+  body_text: string;
+  /** normalizeForSearch of the subject, the sender and the body's text */
+  search_text: string;
+  /** JSON array of the recipients' addresses, as sent */
+  recipients: string;
+  parent_email_id: string | null;
+  has_attachments: number;
+  created_at: string;
+};
+
+/** One holder's copy of a message: its own folder and read state. */
+export type EmailCopiesTable = {
+  id: string;
+  email_id: string;
+  owner_id: string;
+  folder: 'inbox' | 'sent' | 'bin';
+  /** where the copy came from, and where a restore from the bin puts it back */
+  origin_folder: 'inbox' | 'sent';
+  is_read: number;
+  created_at: string;
+};
+
+export type EmailAttachmentsTable = {
+  id: string;
+  /** null until the message it was uploaded for is sent */
+  email_id: string | null;
+  uploader_id: string;
+  file_name: string;
+  /** the type the content shows, never the browser's claim */
+  content_type: string;
+  size: number;
+  sha256: string;
+  data: Buffer;
+  created_at: string;
+};
+
+/** Each user's folder totals and inbox unread count, kept with every change to a copy. */
+export type MailboxCountsTable = {
+  user_id: string;
+  inbox: number;
+  sent: number;
+  bin: number;
+  unread: number;
+};
+
+export type CampaignTemplatesTable = {
+  id: string;
+  owner_id: string;
+  name: string;
+  type: TemplateType;
+  description: string;
+  subject: string;
+  /** sanitised HTML with its {{placeholders}} */
+  content: string;
+  created_at: string;
+};
+
+/** A campaign as it was sent (docs/decisions/0033). */
+export type CampaignsTable = {
+  id: string;
+  owner_id: string;
+  owner_email: string;
+  /** the {{senderName}} of every message */
+  sender_name: string;
+  name: string;
+  template_id: string;
+  template_name: string;
+  template_type: TemplateType;
+  language: 'fr' | 'en';
+  /** the subject and sanitised HTML content sent, placeholders unfilled */
+  subject: string;
+  content: string;
+  event_name: string | null;
+  event_date: string | null;
+  event_location: string | null;
+  event_topics: string | null;
+  status: CampaignStatus;
+  recipient_count: number;
+  /** JSON SkipCounts: who was left out and why */
+  skipped: string;
+  sent_count: number;
+  failed_count: number;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
+
+export type CampaignRecipientsTable = {
+  id: string;
+  campaign_id: string;
+  doctor_id: string;
+  status: 'pending' | 'queued' | 'skipped';
+  skip_reason: SkipReason | null;
+  outbox_id: string | null;
+  unsubscribed_at: string | null;
+};
+
 export type Database = {
+  campaign_templates: CampaignTemplatesTable;
+  campaigns: CampaignsTable;
+  campaign_recipients: CampaignRecipientsTable;
+  emails: EmailsTable;
+  email_copies: EmailCopiesTable;
+  email_attachments: EmailAttachmentsTable;
+  mailbox_counts: MailboxCountsTable;
   mail_outbox: MailOutboxTable;
   password_tokens: PasswordTokensTable;
   channels: ChannelsTable;

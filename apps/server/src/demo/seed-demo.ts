@@ -8,6 +8,7 @@ import { createDemoAccounts } from './demo-accounts.ts';
 import { demoUsers, ensureTargets, insertDirectory } from './directory/bulk-insert.ts';
 import { demoTargets } from './directory/demo-targets.ts';
 import { generateDirectory } from './directory/generator.ts';
+import { seedDemoMail } from './mail/seed-mail.ts';
 
 /** The demo directory: about 2,000 doctors in 1,400 offices, the same on every start (seeded). */
 export const DEMO_DIRECTORY = { doctors: 2_000, offices: 1_400, seed: 20_261_122 } as const;
@@ -22,6 +23,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
   // Activities visit the directory's doctors, and consents are theirs: after it.
   await seedDemoActivities(db);
   await seedDemoConsents(db);
+  await seedDemoMail(db);
   return true;
 }
 

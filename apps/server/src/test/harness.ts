@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, inject } from 'vitest';
-import { buildApp } from '#server/app.ts';
+import { type BuildAppOptions, buildApp } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { Clock } from '#server/core/clock.ts';
 import { type DatabaseHandle, type Engine, openDatabase } from '#server/db/database.ts';
@@ -96,6 +96,8 @@ export type TestAppOptions = {
   clock?: Clock;
   /** Where the app logs (a captured logger); silent by default. */
   logger?: FastifyBaseLogger;
+  /** Whether the background jobs (campaign sending) run; see BuildAppOptions. */
+  startJobs?: BuildAppOptions['startJobs'];
 };
 
 export async function createTestApp(
@@ -116,6 +118,7 @@ export async function createTestApp(
     db: database.db,
     ...(options.clock && { clock: options.clock }),
     ...(options.logger && { loggerInstance: options.logger }),
+    ...(options.startJobs !== undefined && { startJobs: options.startJobs }),
   });
   await app.ready();
   return {

@@ -39,6 +39,15 @@ const CONFIGURATION_TABLES = [
   'audit_logs',
 ] as const;
 
+const MAILBOX_TABLES = [
+  'emails',
+  'email_copies',
+  'email_attachments',
+  'mailbox_counts',
+  'mail_outbox',
+  'audit_logs',
+] as const;
+
 /** The number of rows in one table. */
 export async function rowCount(db: Db, table: Table): Promise<number> {
   const row = await db
@@ -58,6 +67,15 @@ export async function tableCounts(db: Db, tables: readonly Table[]): Promise<Rec
 /** Row counts of the directory's tables. */
 export function directoryCounts(db: Db): Promise<Record<string, number>> {
   return tableCounts(db, DIRECTORY_TABLES);
+}
+
+/** Row counts of the mailbox's tables, with every copy's folder and read state and every user's counts. */
+export async function mailboxSnapshot(db: Db) {
+  return {
+    counts: await tableCounts(db, MAILBOX_TABLES),
+    copies: await db.selectFrom('email_copies').select(['id', 'folder', 'is_read']).orderBy('id').execute(),
+    mailboxCounts: await db.selectFrom('mailbox_counts').selectAll().orderBy('user_id').execute(),
+  };
 }
 
 /** Row counts of the activity tables and, when given, one activity's row: what a refused write must leave alone. */

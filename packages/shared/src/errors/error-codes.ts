@@ -20,6 +20,9 @@ export const ERROR_CODES = [
   'GEOCODING_NO_RESULT',
   'UGA_FILE_FAILED',
   'UGA_NOT_FOUND',
+  'EXTERNAL_RECIPIENTS',
+  'FORMER_RECIPIENTS',
+  'MAIL_SERVER_MISSING',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -19,6 +19,8 @@ import * as m202611261010 from './202611261010_add_user_deletion.ts';
 import * as m202611261020 from './202611261020_add_user_search_text.ts';
 import * as m202611261030 from './202611261030_create_password_tokens.ts';
 import * as m202611261100 from './202611261100_index_and_count_audit_logs.ts';
+import * as m202611261200 from './202611261200_create_mailbox.ts';
+import * as m202611261210 from './202611261210_create_campaigns.ts';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +44,6 @@ export const migrations: Record<string, Migration> = {
   '202611261020_add_user_search_text': m202611261020,
   '202611261030_create_password_tokens': m202611261030,
   '202611261100_index_and_count_audit_logs': m202611261100,
+  '202611261200_create_mailbox': m202611261200,
+  '202611261210_create_campaigns': m202611261210,
 };

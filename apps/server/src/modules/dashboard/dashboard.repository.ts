@@ -148,6 +148,12 @@ const nextQuery = preparedQuery(
   ['userId', 'now'],
 );
 
+/** The mailbox's figures (docs/dashboard.md): messages sent since the week began, and unread inbox messages. */
+export type DashboardMailFigures = { emailsSentThisWeek: number; unreadMessages: number };
+
+/** The campaigns' figures (docs/dashboard.md). */
+export type DashboardCampaignFigures = { totalCampaigns: number; campaignsSentThisMonth: number };
+
 /** The dashboard's reads of the activities table; the figures are defined in docs/dashboard.md. */
 export class DashboardRepository {
   constructor(private readonly db: Db) {}
@@ -181,5 +187,53 @@ export class DashboardRepository {
   async next(userId: string, now: string, db: Db = this.db): Promise<DashboardActivityRow | null> {
     const [row] = await nextQuery(db, { userId, now });
     return row ?? null;
+  }
+
+  /**
+   * The messages the user sent since `weekStart`, from the (sender_id, created_at) index, each once whatever
+   * its number of recipients; the unread count is the one the badge reads (mailbox_counts).
+   */
+  async mail(userId: string, weekStart: string, db: Db = this.db): Promise<DashboardMailFigures> {
+    const row = await db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('emails')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .where('sender_id', '=', userId)
+          .where('created_at', '>=', weekStart)
+          .as('emailsSentThisWeek'),
+        eb.selectFrom('mailbox_counts').select('unread').where('user_id', '=', userId).as('unreadMessages'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { emailsSentThisWeek: row.emailsSentThisWeek ?? 0, unreadMessages: row.unreadMessages ?? 0 };
+  }
+
+  /**
+   * The user's campaigns, whatever their state, from the (owner_id, created_at) index; and those whose
+   * sending ended as sent inside the month, read among the user's campaigns.
+   */
+  async campaigns(
+    userId: string,
+    periods: Pick<DashboardPeriods, 'monthStart' | 'nextMonthStart'>,
+    db: Db = this.db,
+  ): Promise<DashboardCampaignFigures> {
+    const row = await db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('campaigns')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .where('owner_id', '=', userId)
+          .as('totalCampaigns'),
+        eb
+          .selectFrom('campaigns')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .where('owner_id', '=', userId)
+          .where('status', '=', 'sent')
+          .where('sent_at', '>=', periods.monthStart)
+          .where('sent_at', '<', periods.nextMonthStart)
+          .as('campaignsSentThisMonth'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { totalCampaigns: row.totalCampaigns ?? 0, campaignsSentThisMonth: row.campaignsSentThisMonth ?? 0 };
   }
 }

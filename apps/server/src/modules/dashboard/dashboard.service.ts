@@ -53,24 +53,12 @@ export class DashboardService {
     const now = this.deps.clock.now();
     const periods = dashboardPeriods(now);
     const userId = auth.user.id;
-    const [
-      counts,
-      today,
-      next,
-      emailsSentThisWeek,
-      unreadMessages,
-      totalCampaigns,
-      campaignsSentThisMonth,
-      totalConsents,
-      consentsThisMonth,
-    ] = await Promise.all([
+    const [counts, today, next, mail, campaigns, totalConsents, consentsThisMonth] = await Promise.all([
       this.deps.dashboard.counts(userId, periods),
       this.deps.dashboard.today(userId, periods),
       this.deps.dashboard.next(userId, periods.now),
-      this.emailsSentThisWeek(userId, periods),
-      this.unreadMessages(userId),
-      this.totalCampaigns(userId),
-      this.campaignsSentThisMonth(userId, periods),
+      this.deps.dashboard.mail(userId, periods.weekStart),
+      this.deps.dashboard.campaigns(userId, periods),
       this.totalConsents(userId),
       this.consentsThisMonth(userId, periods),
     ]);
@@ -79,39 +67,17 @@ export class DashboardService {
       completionRate: completionRate(counts.monthDone, counts.monthIncomplete),
       activitiesThisMonth: counts.monthTotal,
       recentlyContactedDoctors: counts.contactedDoctors,
-      emailsSentThisWeek,
+      emailsSentThisWeek: mail.emailsSentThisWeek,
       incompleteActivities: counts.incomplete,
       activitiesToday: todayActivities.length,
       todayActivities,
-      unreadMessages,
-      totalCampaigns,
-      campaignsSentThisMonth,
+      unreadMessages: mail.unreadMessages,
+      totalCampaigns: campaigns.totalCampaigns,
+      campaignsSentThisMonth: campaigns.campaignsSentThisMonth,
       totalConsents,
       consentsThisMonth,
       nextActivity: next === null ? null : toDashboardActivity(next, now),
     };
-  }
-
-  // The figures below belong to modules not built yet; each issue fills its function (docs/dashboard.md).
-
-  /** The caller's e-mails sent since Monday 00:00 (Paris) of this week: the mailbox issue. */
-  private emailsSentThisWeek(_userId: string, _periods: DashboardPeriods): Promise<number> {
-    return Promise.resolve(0);
-  }
-
-  /** The caller's unread inbox messages: the mailbox issue. */
-  private unreadMessages(_userId: string): Promise<number> {
-    return Promise.resolve(0);
-  }
-
-  /** The campaigns issue. */
-  private totalCampaigns(_userId: string): Promise<number> {
-    return Promise.resolve(0);
-  }
-
-  /** Campaigns sent in the current Paris month: the campaigns issue. */
-  private campaignsSentThisMonth(_userId: string, _periods: DashboardPeriods): Promise<number> {
-    return Promise.resolve(0);
   }
 
   /** The doctors whose current consent, collected by the caller, gives at least one choice (docs/dashboard.md). */

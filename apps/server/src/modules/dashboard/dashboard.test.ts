@@ -424,6 +424,88 @@ describe.each(engines())('dashboard stats on %s', (engine) => {
       expect(stats.nextActivity).toMatchObject({ id: nextId, title: 'in two days', type: 'Video', status: 'upcoming' });
     });
 
+    it('counts the messages the caller sent since Monday, once each, and their unread inbox messages', async () => {
+      const [rep, colleague] = [await t.factory.user(), await t.factory.user()];
+      const [asRep, asColleague] = [await callerFor(t, rep), await callerFor(t, colleague)];
+      const send = (as: typeof asRep, to: string[], subject: string) =>
+        as('POST', '/api/emails', { recipients: to, subject, body: '<p>x</p>' });
+      // Two messages this week, one of them to two people; the rep deletes one: still sent.
+      await send(asRep, [colleague.email], 'un');
+      const two = (await send(asRep, [colleague.email, rep.email], 'deux')).body as { id: string };
+      await asRep('DELETE', `/api/emails/${two.id}`);
+      // Three received, one read.
+      for (const subject of ['a', 'b', 'c']) await send(asColleague, [rep.email], subject);
+      const inbox = (await asRep('GET', '/api/emails?search=a')).body as { emails: { id: string; subject: string }[] };
+      const read = inbox.emails.find((email) => email.subject === 'a');
+      await asRep('PATCH', `/api/emails/${read?.id ?? ''}/read`, { isRead: true });
+      // A message of last week, written as it was stored then.
+      await t.database.db
+        .insertInto('emails')
+        .values({
+          id: newId(),
+          sender_id: rep.id,
+          sender_email: rep.email,
+          sender_name: null,
+          subject: 'last week',
+          body: '<p>x</p>',
+          body_text: 'x',
+          search_text: 'last week x',
+          recipients: JSON.stringify([colleague.email]),
+          parent_email_id: null,
+          has_attachments: 0,
+          created_at: new Date(Date.now() - 8 * 86_400_000).toISOString(),
+        })
+        .execute();
+
+      const stats = DashboardStats.parse((await asRep('GET', '/api/dashboard/stats')).body);
+      // 'deux' to the rep is in their inbox too, unread: a, b, c, deux less a.
+      expect(stats).toMatchObject({ emailsSentThisWeek: 2, unreadMessages: 3 });
+      expect(((await asRep('GET', '/api/emails/stats')).body as { unreadCount: number }).unreadCount).toBe(3);
+    });
+
+    it("counts the caller's campaigns, and those whose sending ended this Paris month", async () => {
+      const [rep, colleague] = [await t.factory.user(), await t.factory.user()];
+      const now = new Date();
+      const lastMonth = new Date(now.getFullYear(), now.getMonth() - 1, 15).toISOString();
+      const campaign = (ownerId: string, status: 'sending' | 'sent' | 'failed', sentAt: string | null) =>
+        t.database.db
+          .insertInto('campaigns')
+          .values({
+            id: newId(),
+            owner_id: ownerId,
+            owner_email: 'x@test-crm.fr',
+            sender_name: 'X',
+            name: `${status} ${sentAt ?? ''}`,
+            template_id: 'new-medicine',
+            template_name: 'Nouveau médicament',
+            template_type: 'medicine',
+            language: 'fr',
+            subject: 's',
+            content: '<p>c</p>',
+            event_name: null,
+            event_date: null,
+            event_location: null,
+            event_topics: null,
+            status,
+            recipient_count: 1,
+            skipped: '{}',
+            sent_count: status === 'sent' ? 1 : 0,
+            failed_count: status === 'failed' ? 1 : 0,
+            claimed_by: null,
+            claimed_until: null,
+            created_at: sentAt ?? now.toISOString(),
+            sent_at: sentAt,
+          })
+          .execute();
+      await campaign(rep.id, 'sent', now.toISOString());
+      await campaign(rep.id, 'sent', lastMonth);
+      await campaign(rep.id, 'failed', now.toISOString());
+      await campaign(rep.id, 'sending', null);
+      await campaign(colleague.id, 'sent', now.toISOString());
+      const stats = DashboardStats.parse((await (await callerFor(t, rep))('GET', '/api/dashboard/stats')).body);
+      expect(stats).toMatchObject({ totalCampaigns: 4, campaignsSentThisMonth: 1 });
+    });
+
     it('answers 401 without a session', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/dashboard/stats' });
       expect(response.statusCode).toBe(401);

@@ -155,3 +155,47 @@ order by
   "a"."id"
 limit
   ?;
+
+-- DashboardRepository.mail
+-- parameters: ["user-1", "2026-03-01T23:00:00.000Z", "user-1"]
+select
+  (
+    select
+      count(*) as "n"
+    from
+      "emails"
+    where
+      "sender_id" = ?
+      and "created_at" >= ?
+  ) as "emailsSentThisWeek",
+  (
+    select
+      "unread"
+    from
+      "mailbox_counts"
+    where
+      "user_id" = ?
+  ) as "unreadMessages";
+
+-- DashboardRepository.campaigns
+-- parameters: ["user-1", "user-1", "sent", "2026-02-28T23:00:00.000Z", "2026-03-31T22:00:00.000Z"]
+select
+  (
+    select
+      count(*) as "n"
+    from
+      "campaigns"
+    where
+      "owner_id" = ?
+  ) as "totalCampaigns",
+  (
+    select
+      count(*) as "n"
+    from
+      "campaigns"
+    where
+      "owner_id" = ?
+      and "status" = ?
+      and "sent_at" >= ?
+      and "sent_at" < ?
+  ) as "campaignsSentThisMonth";

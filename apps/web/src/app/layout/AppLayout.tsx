@@ -9,6 +9,7 @@ import { preloadOfflinePagesWhenIdle } from '@/app/offline-pages';
 import { PwaNotices } from '@/app/pwa/PwaNotices';
 import { useSession } from '@/app/session';
 import { useCurrentUserRefresh } from '@/modules/auth/api';
+import { useMailStats } from '@/modules/mailbox/api';
 import { useNetworkStatus } from '@/offline/network-monitor';
 import { BrandLogo } from '@/ui/BrandLogo';
 import { LanguageSwitch } from '@/ui/LanguageSwitch';
@@ -38,6 +39,8 @@ export function AppLayout() {
   const [isMenuCollapsed, setMenuCollapsed] = useState(false);
   const [isNarrow, setNarrow] = useState(false);
   useCurrentUserRefresh();
+  // The menu's unread badge (spec 000 §7): polled while online only, like every online-only figure.
+  const { data: mailStats } = useMailStats(user !== null && isEffectivelyOnline);
 
   const handleNavigate = () => {
     if (isNarrow) setMenuCollapsed(true);
@@ -63,8 +66,12 @@ export function AppLayout() {
           <BrandLogo size={32} />
           <span className="app-brand-name">{t('app.name')}</span>
         </div>
-        {/* Mail's unread count arrives with the mailbox (GET /api/emails/stats). */}
-        <SideMenu isAdmin={user.isAdmin} isOnline={isEffectivelyOnline} unreadCount={0} onNavigate={handleNavigate} />
+        <SideMenu
+          isAdmin={user.isAdmin}
+          isOnline={isEffectivelyOnline}
+          unreadCount={isEffectivelyOnline ? (mailStats?.unreadCount ?? 0) : 0}
+          onNavigate={handleNavigate}
+        />
         <div className="app-sider-footer">
           <LanguageSwitch />
         </div>

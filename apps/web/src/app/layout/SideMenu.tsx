@@ -6,7 +6,7 @@ import { menuKeyOf, visibleMenuEntries } from '@/app/layout/menu-entries';
 export type SideMenuProps = {
   isAdmin: boolean;
   isOnline: boolean;
-  /** Unread mail, shown on the Mail entry (GET /api/emails/stats comes with the mailbox). */
+  /** Unread mail, shown on the Mail entry (GET /api/emails/stats). */
   unreadCount: number;
   /** After an entry is chosen (the layout folds the menu away on narrow screens). */
   onNavigate?: () => void;

@@ -35,7 +35,7 @@ export function QuickActions() {
           block
           icon={<EditOutlined />}
           data-testid="quick-compose-email"
-          onClick={() => void navigate('/emails')}
+          onClick={() => void navigate('/emails?compose=1')}
         >
           {t('dashboard.quickActions.composeEmail')}
         </Button>

@@ -1,7 +1,175 @@
+import { DeleteOutlined, EditOutlined, EyeInvisibleOutlined, EyeOutlined, SearchOutlined } from '@ant-design/icons';
+import type { Email, EmailSummary, MailFolder } from '@crm/shared';
+import { App, Button, Card, Input, Space, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotBuiltYet } from '@/ui/NotBuiltYet';
+import { serverMessage } from '@/lib/errors';
+import { useDeleteEmails, useMailStats, useSetRead } from '@/modules/mailbox/api';
+import { FolderNav } from '@/modules/mailbox/components/FolderNav';
+import { MessageList } from '@/modules/mailbox/components/MessageList';
+import { MessageView } from '@/modules/mailbox/components/MessageView';
+import { useMailboxParams } from '@/modules/mailbox/hooks/useMailboxParams';
+import { PageHeader } from '@/ui/PageHeader';
+import { PageLoader } from '@/ui/PageLoader';
+import { useIsPhone } from '@/ui/phone-layout';
+import '@/modules/mailbox/mailbox.css';
 
+// The composer brings the rich-text editor: it loads when first opened, never with the page.
+const ComposeModal = lazy(() =>
+  import('@/modules/mailbox/components/ComposeModal').then((module) => ({ default: module.ComposeModal })),
+);
+
+/** /emails: folders, list, message, composer and reply (spec 001 §§2, 4). */
 export function MailboxPage() {
   const { t } = useTranslation();
-  return <NotBuiltYet title={t('mailbox.title')} />;
+  const { message } = App.useApp();
+  const isCompact = useIsPhone();
+  const params = useMailboxParams();
+  const { data: stats } = useMailStats();
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const [replyTo, setReplyTo] = useState<Email | null>(null);
+  const setRead = useSetRead();
+  const remove = useDeleteEmails();
+
+  const handleFolder = (folder: MailFolder) => {
+    setSelectedIds([]);
+    params.setFolder(folder);
+  };
+  const handleOpen = (email: EmailSummary) => {
+    params.open(email.id);
+  };
+  const handleBulkRead = (isRead: boolean) => {
+    setRead.mutate(
+      { ids: selectedIds, isRead },
+      {
+        onSuccess: () => {
+          void message.success(t(isRead ? 'mailbox.messages.markedRead' : 'mailbox.messages.markedUnread'));
+          setSelectedIds([]);
+        },
+        onError: () => void message.error(t('mailbox.messages.statusFailed')),
+      },
+    );
+  };
+  const handleBulkDelete = () => {
+    remove.mutate(selectedIds, {
+      onSuccess: (result) => {
+        if (result.movedToBin > 0)
+          void message.success(t('mailbox.messages.movedToBinCount', { count: result.movedToBin }));
+        if (result.deleted > 0)
+          void message.success(t('mailbox.messages.deletedForGoodCount', { count: result.deleted }));
+        setSelectedIds([]);
+      },
+      onError: (error) => void message.error(`${t('mailbox.messages.deleteFailed')}: ${serverMessage(error)}`),
+    });
+  };
+  const closeComposer = () => {
+    setReplyTo(null);
+    params.setComposing(false);
+  };
+
+  const isComposerOpen = params.isComposing || replyTo !== null;
+  const showList = !(isCompact && params.openId !== null);
+
+  return (
+    <div className="page mailbox-page">
+      <PageHeader
+        title={t('mailbox.title')}
+        subtitle={t('mailbox.subtitle')}
+        actions={
+          <Button
+            type="primary"
+            icon={<EditOutlined />}
+            onClick={() => {
+              params.setComposing(true);
+            }}
+            data-testid="compose-button"
+          >
+            {t('mailbox.compose.open')}
+          </Button>
+        }
+      />
+      <div className={`mailbox-layout${isCompact ? ' mailbox-layout-compact' : ''}`}>
+        {showList && (
+          <aside className="mailbox-folders">
+            <FolderNav folder={params.folder} stats={stats} isCompact={isCompact} onChange={handleFolder} />
+          </aside>
+        )}
+        <section className="mailbox-main">
+          {params.openId !== null ? (
+            <MessageView
+              key={params.openId}
+              id={params.openId}
+              onClose={() => {
+                params.open(null);
+              }}
+              onReply={setReplyTo}
+            />
+          ) : (
+            <Card className="page-card mailbox-list-card">
+              <Input
+                allowClear
+                className="list-search"
+                prefix={<SearchOutlined />}
+                placeholder={t('mailbox.searchPlaceholder')}
+                aria-label={t('mailbox.searchLabel')}
+                data-testid="mail-search"
+                value={params.searchText}
+                onChange={(event) => {
+                  setSelectedIds([]);
+                  params.onSearchTextChange(event.target.value);
+                }}
+              />
+              {selectedIds.length > 0 && (
+                <div className="mail-bulk-bar" data-testid="mail-bulk-bar">
+                  <Typography.Text strong>{t('mailbox.bulk.selected', { count: selectedIds.length })}</Typography.Text>
+                  <Space wrap>
+                    <Button icon={<EyeOutlined />} onClick={() => handleBulkRead(true)} loading={setRead.isPending}>
+                      {t('mailbox.actions.markRead')}
+                    </Button>
+                    <Button
+                      icon={<EyeInvisibleOutlined />}
+                      onClick={() => handleBulkRead(false)}
+                      loading={setRead.isPending}
+                    >
+                      {t('mailbox.actions.markUnread')}
+                    </Button>
+                    <Button danger icon={<DeleteOutlined />} onClick={handleBulkDelete} loading={remove.isPending}>
+                      {params.folder === 'bin' ? t('mailbox.actions.deleteForGood') : t('mailbox.actions.delete')}
+                    </Button>
+                  </Space>
+                </div>
+              )}
+              <MessageList
+                folder={params.folder}
+                page={params.page}
+                search={params.search}
+                isCompact={isCompact}
+                selectedIds={selectedIds}
+                onSelect={setSelectedIds}
+                onOpen={handleOpen}
+                onPageChange={(page) => {
+                  setSelectedIds([]);
+                  params.setPage(page);
+                }}
+              />
+            </Card>
+          )}
+        </section>
+      </div>
+      {isComposerOpen && (
+        <Suspense fallback={<PageLoader />}>
+          <ComposeModal
+            key={replyTo?.id ?? 'new'}
+            replyTo={replyTo}
+            onClose={closeComposer}
+            onSent={() => {
+              closeComposer();
+              // Sending switches to sent (spec 001 §4).
+              params.setFolder('sent');
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CampaignSendResult } from '@crm/shared';
+import type { Db } from '#server/db/database.ts';
+import { CampaignsRepository } from '#server/modules/campaigns/campaigns.repository.ts';
+import { UnsubscribeLinks } from '#server/modules/campaigns/unsubscribe-links.ts';
+import { ConsentsRepository } from '#server/modules/consents/consents.repository.ts';
+import { ConsentsService } from '#server/modules/consents/consents.service.ts';
+import { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
+import { IdempotencyKeysRepository } from '#server/modules/idempotency/idempotency.repository.ts';
+import { LogsRepository } from '#server/modules/logs/logs.repository.ts';
+import { MailOutboxRepository } from '#server/modules/mail/mail-outbox.repository.ts';
+import { MailService, type OutgoingMail } from '#server/modules/mail/mail.service.ts';
+import { type Call, callerFor } from '#server/test/callers.ts';
+import { capturedLogger } from '#server/test/captured-logger.ts';
+import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
+import { pngDataUrl } from '#server/test/signature-images.ts';
+import { SmtpSink } from '#server/test/smtp-sink.ts';
+import { steppingClock } from '#server/test/stepping-clock.ts';
+import { CampaignSending } from './campaign-sending.ts';
+import { MailDelivery } from './mail-delivery.ts';
+
+const MINUTE_MS = 60_000;
+
+/** A mail service whose process dies (throws) on one enqueue: the transaction it was part of rolls back. */
+class CrashingMail extends MailService {
+  private calls = 0;
+  constructor(
+    deps: ConstructorParameters<typeof MailService>[0],
+    private readonly crashOn: number,
+  ) {
+    super(deps);
+  }
+  override enqueue(db: Db, mail: OutgoingMail): Promise<string> {
+    this.calls += 1;
+    if (this.calls === this.crashOn) return Promise.reject(new Error('process killed'));
+    return super.enqueue(db, mail);
+  }
+}
+
+describe.each(engines())('the campaign sending job on %s', (engine) => {
+  const clock = steppingClock('2026-11-20T09:00:00.000Z');
+  let t: TestApp;
+  let sink: SmtpSink;
+  let asRep: Call;
+
+  /** One server process's sending parts on the shared database: the campaign job and the outbox's sender. */
+  const processOn = (options: { crashOn?: number } = {}) => {
+    const db = t.database.db;
+    const { logger } = capturedLogger();
+    const outbox = new MailOutboxRepository(db);
+    const mailDeps = { outbox, config: t.config, clock };
+    const mail =
+      options.crashOn === undefined ? new MailService(mailDeps) : new CrashingMail(mailDeps, options.crashOn);
+    const consents = new ConsentsService({
+      db,
+      consents: new ConsentsRepository(db),
+      doctors: new DoctorsRepository(db),
+      keys: new IdempotencyKeysRepository(db),
+      logs: new LogsRepository(clock),
+      clock,
+    });
+    return {
+      sending: new CampaignSending({
+        db,
+        campaigns: new CampaignsRepository(db),
+        consents,
+        mail,
+        links: new UnsubscribeLinks('test-secret', 'http://crm.example'),
+        clock,
+        logger,
+        window: 4,
+      }),
+      delivery: new MailDelivery({ outbox, config: t.config, clock, logger }),
+    };
+  };
+
+  const doctorWithConsent = async (lastName: string) => {
+    const { id } = await t.factory.doctor({ firstName: 'Paul', lastName });
+    await t.database.db
+      .updateTable('doctors')
+      .set({ email: `${lastName.toLowerCase()}@cabinet.fr` })
+      .where('id', '=', id)
+      .execute();
+    const response = await asRep('POST', `/api/doctors/${id}/signatures`, {
+      signatureImage: pngDataUrl(),
+      professionalConsent: true,
+      congressConsent: false,
+      generalConsent: false,
+      signatureDate: '2026-11-19T10:00:00.000Z',
+      email: '',
+      phone: '',
+      language: 'fr',
+    });
+    expect(response.status).toBe(201);
+    return id;
+  };
+
+  beforeAll(async () => {
+    sink = await new SmtpSink().start();
+    t = await createTestApp(
+      engine,
+      { SMTP_URL: sink.url, MAIL_FROM: 'Praxis CRM <crm@labo.fr>', MAIL_BULK_PER_MINUTE: '1000' },
+      // No background jobs: the test plays the server processes itself, step by step.
+      { startJobs: false, clock },
+    );
+    asRep = await callerFor(t, await t.factory.user());
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  it('survives a crash mid-batch, a dead process and an SMTP outage, and sends each doctor exactly once', async () => {
+    const doctors: string[] = [];
+    for (let index = 0; index < 12; index += 1) doctors.push(await doctorWithConsent(`Medecin${index}`));
+    const posted = await asRep('POST', '/api/campaigns', {
+      name: 'Reprise',
+      templateId: 'new-medicine',
+      doctorIds: doctors,
+    });
+    expect(posted.status).toBe(201);
+    const { campaign } = posted.body as CampaignSendResult;
+    const outboxRows = () =>
+      t.database.db
+        .selectFrom('mail_outbox')
+        .select(['id', 'to_address'])
+        .where('ref', '=', `campaign:${campaign.id}`)
+        .execute();
+    const recipientStates = async () =>
+      (
+        await t.database.db
+          .selectFrom('campaign_recipients')
+          .select('status')
+          .where('campaign_id', '=', campaign.id)
+          .execute()
+      )
+        .map((row) => row.status)
+        .sort();
+
+    // Process A dies while handing its first batch to the outbox: nothing of that batch is kept.
+    const a = processOn({ crashOn: 3 });
+    await expect(a.sending.sendDue()).rejects.toThrow('process killed');
+    expect(await outboxRows()).toEqual([]);
+    expect(await recipientStates()).toEqual(Array<string>(12).fill('pending'));
+
+    // A process that died holding the campaign: nobody else takes it until its claim runs out.
+    await t.database.db
+      .updateTable('campaigns')
+      .set({ claimed_by: 'dead-process', claimed_until: new Date(clock.now().getTime() + 2 * MINUTE_MS).toISOString() })
+      .where('id', '=', campaign.id)
+      .execute();
+    const b = processOn();
+    await b.sending.sendDue();
+    expect(await outboxRows()).toEqual([]);
+    clock.advance(3 * MINUTE_MS);
+
+    // One doctor withdraws after the campaign was sent, before their message is handed over: never reached.
+    const withdrawn = doctors[11] ?? '';
+    const withdrawal = await asRep('POST', `/api/doctors/${withdrawn}/signatures/withdrawal`, {
+      requestedBy: 'doctor',
+      reason: 'Par courrier',
+    });
+    expect(withdrawal.status).toBe(201);
+
+    // The SMTP server is down for the first deliveries.
+    await sink.stop();
+    await b.sending.sendDue();
+    expect(await outboxRows()).toHaveLength(4);
+    await b.delivery.deliverDue();
+    expect(sink.received).toEqual([]);
+    await sink.start();
+
+    // Two processes now share the work until everything is handed over and delivered.
+    const c = processOn();
+    for (let round = 0; round < 20; round += 1) {
+      clock.advance(MINUTE_MS);
+      await Promise.all([b.sending.sendDue(), c.sending.sendDue()]);
+      await Promise.all([b.delivery.deliverDue(), c.delivery.deliverDue()]);
+    }
+    await b.sending.sendDue();
+
+    const addresses = sink.received.flatMap((mail) => mail.to).sort();
+    expect(addresses).toEqual(Array.from({ length: 11 }, (_, index) => `medecin${index}@cabinet.fr`).sort());
+    expect(new Set(addresses).size).toBe(11);
+    expect(await recipientStates()).toEqual([...Array<string>(11).fill('queued'), 'skipped']);
+    const done = await t.database.db
+      .selectFrom('campaigns')
+      .select(['status', 'sent_count', 'failed_count', 'skipped'])
+      .where('id', '=', campaign.id)
+      .executeTakeFirstOrThrow();
+    expect(done).toMatchObject({ status: 'sent', sent_count: 11, failed_count: 0 });
+    expect(JSON.parse(done.skipped)).toMatchObject({ withdrawn: 1 });
+  });
+});
