@@ -322,7 +322,7 @@ Written by \`npm run bench\` (bench/run.ts); the raw figures are in bench/result
   On this 2-core machine the load generator shares the CPU and saturates before the server does, so
   req/s measures autocannon as much as the server; CPU time per request of the server process (from
   /proc) is what the server can sustain per core.
-- Data: ${tier.doctors.toLocaleString('en')} doctors and ${tier.offices.toLocaleString('en')} offices, ${tier.reps.toLocaleString('en')} representatives, ${tier.activities.toLocaleString('en')} activities and ${tier.auditLogs.toLocaleString('en')} audit entries (\`npm run seed\`), plus the demo accounts.
+- Data: ${tier.doctors.toLocaleString('en')} doctors and ${tier.offices.toLocaleString('en')} offices, ${tier.reps.toLocaleString('en')} representatives, ${tier.activities.toLocaleString('en')} activities and ${(tier.auditLogs ?? 0).toLocaleString('en')} audit entries (\`npm run seed\`), plus the demo accounts.
 
 ## Directory
 

@@ -30,7 +30,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type Tier = { doctors: number; offices: number; reps: number; activities: number; auditLogs: number };
+export type Tier = { doctors: number; offices: number; reps: number; activities: number; auditLogs?: number };
 
 /** Fills the database named by env (DATA_DIR or DATABASE_URL) with a data tier through `npm run seed`; seconds taken. */
 export function seedTier(env: Record<string, string>, tier: Tier): Promise<number> {

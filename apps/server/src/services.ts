@@ -105,6 +105,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     logs,
     mail,
     signer: tokens,
+    clock,
   });
   const unsubscribeLinks = new UnsubscribeLinks(
     await new SettingsRepository(db).getOrCreate('unsubscribe_secret', () => UnsubscribeLinks.generateSecret()),
