@@ -7,11 +7,13 @@ import { registerAuthentication } from './http/authenticate.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { withRedactedUrls } from './http/log-redaction.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { ssoRoutes } from './modules/auth/sso.routes.ts';
 import { configurationRoutes } from './modules/configuration/configuration.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
@@ -37,7 +39,7 @@ const ONE_MIB = 1024 * 1024;
 /** The whole HTTP application; main.ts listens with it, tests call it through app.inject. */
 export async function buildApp({ config, db, logger = false, clock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    logger: withRedactedUrls(logger),
     trustProxy: config.trustProxy,
     bodyLimit: ONE_MIB,
     // Idle keep-alive sockets close at shutdown; requests in flight finish first.
@@ -58,6 +60,12 @@ export async function buildApp({ config, db, logger = false, clock }: BuildAppOp
   await registerOpenApi(app, appVersion);
 
   const services = await createServices(db, config, clock);
+  // Discovery runs in the background: a provider that can't be reached leaves single sign-on off, not the server.
+  services.ssoClient?.start(app.log);
+  app.addHook('onClose', (_instance, done) => {
+    services.ssoClient?.stop();
+    done();
+  });
 
   await app.register(
     async (api) => {
@@ -65,6 +73,7 @@ export async function buildApp({ config, db, logger = false, clock }: BuildAppOp
       registerIdempotency(api, services.idempotency);
       await api.register(healthRoutes, { config, version: appVersion });
       await api.register(authRoutes, { auth: services.auth, configuration: services.configuration });
+      await api.register(ssoRoutes, { sso: services.sso, oidc: config.oidc });
       await api.register(doctorsRoutes, { doctors: services.doctors });
       await api.register(recentDoctorsRoutes, { recentDoctors: services.recentDoctors });
       await api.register(officesRoutes, { offices: services.offices });

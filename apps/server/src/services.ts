@@ -9,7 +9,11 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { CacheGenerationsRepository } from './modules/cache-generations/cache-generations.repository.ts';
 import { LoginThrottleRepository } from './modules/auth/login-throttle.repository.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
+import { SsoClient } from './modules/auth/sso-client.ts';
+import { SsoRepository } from './modules/auth/sso.repository.ts';
+import { SsoService } from './modules/auth/sso.service.ts';
 import { TokenService } from './modules/auth/tokens.ts';
+import { UserIdentitiesRepository } from './modules/auth/user-identities.repository.ts';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { ChannelsRepository } from './modules/configuration/channels.repository.ts';
@@ -37,6 +41,9 @@ import { UsersRepository } from './modules/users/users.repository.ts';
 /** The services the routes and hooks call, wired once per app; repositories stay private to them. */
 export type Services = {
   auth: AuthService;
+  sso: SsoService;
+  /** null when single sign-on is not configured; app.ts starts its discovery */
+  ssoClient: SsoClient | null;
   doctors: DoctorsService;
   offices: OfficesService;
   recentDoctors: RecentDoctorsService;
@@ -66,17 +73,36 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
   const targets = new TargetsRepository(db);
   const extras = new ActivityExtrasRepository(db);
   const tombstones = new ActivityTombstonesRepository(db);
+  const users = new UsersRepository(db);
+  const sessions = new SessionsRepository(db);
+  const tokens = new TokenService(secret, clock);
+  const ssoClient = config.oidc ? new SsoClient(config.oidc) : null;
+  const auth = new AuthService({
+    db,
+    config,
+    users,
+    sessions,
+    throttle: new LoginThrottleRepository(db),
+    logs,
+    tokens,
+    sso: ssoClient,
+    clock,
+  });
   return {
-    auth: new AuthService({
+    auth,
+    sso: new SsoService({
       db,
-      config,
-      users: new UsersRepository(db),
-      sessions: new SessionsRepository(db),
-      throttle: new LoginThrottleRepository(db),
+      config: config.oidc,
+      client: ssoClient,
+      flow: new SsoRepository(db),
+      identities: new UserIdentitiesRepository(db),
+      users,
       logs,
-      tokens: new TokenService(secret, clock),
+      auth,
+      tokens,
       clock,
     }),
+    ssoClient,
     doctors: new DoctorsService({
       db,
       doctors,

@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, inject } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
+import type { Clock } from '#server/core/clock.ts';
 import { type DatabaseHandle, type Engine, openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createFactory, type Factory } from './factory.ts';
@@ -82,7 +83,14 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+/** What a test may give the app beside its environment: a logger to read, a clock to step. */
+export type TestAppOptions = { logger?: FastifyServerOptions['logger']; clock?: Clock };
+
+export async function createTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   const config = loadConfig({
     DEMO_MODE: 'false',
@@ -91,7 +99,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     GEOCODER_URL: 'none',
     ...env,
   });
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, ...options });
   await app.ready();
   return {
     app,

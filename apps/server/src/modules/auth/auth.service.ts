@@ -1,6 +1,14 @@
-import type { CurrentUser, LoginBody, LoginResult, SessionUser } from '@crm/shared';
+import {
+  type CurrentUser,
+  type LoginBody,
+  type LoginResult,
+  type LogoutResult,
+  SESSION_TOUCH_INTERVAL_MS,
+  type SessionUser,
+} from '@crm/shared';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
+import type { SessionAuthMethod } from '#server/db/schema.ts';
 import { newId } from '#server/db/ids.ts';
 import { AppError } from '#server/core/app-error.ts';
 import { type Clock, isoFrom, isoNow } from '#server/core/clock.ts';
@@ -11,6 +19,7 @@ import type { UsersRepository } from '#server/modules/users/users.repository.ts'
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
 import { verifyPassword } from './passwords.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
+import type { SsoClient } from './sso-client.ts';
 import type { TokenService } from './tokens.ts';
 
 export type AuthContext = { user: SessionUser; sessionId: string };
@@ -25,8 +34,13 @@ type AuthServiceDeps = {
   throttle: LoginThrottleRepository;
   logs: LogsRepository;
   tokens: TokenService;
+  /** null when single sign-on is not configured */
+  sso: SsoClient | null;
   clock: Clock;
 };
+
+/** How a session starts: with a password, or through the provider (whose ID token it keeps for sign-out). */
+export type SessionStart = { method: 'password' } | { method: Extract<SessionAuthMethod, 'sso'>; idToken: string };
 
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
@@ -52,35 +66,55 @@ export class AuthService {
     await throttle.clear(accountKey);
 
     const user = toSessionUser(account);
+    const session = await this.deps.db
+      .transaction()
+      .execute((trx) => this.recordSession(trx, user, client, { method: 'password' }));
+    return { token: await this.sessionToken(user, session), user };
+  }
+
+  /** Opens a session for the user, records the sign-in and its audit entry, within the caller's transaction. */
+  async recordSession(
+    trx: Db,
+    user: SessionUser,
+    client: LoginClient,
+    start: SessionStart,
+  ): Promise<{ sessionId: string; expiresAt: Date }> {
+    const { config, clock, users, sessions, logs } = this.deps;
     const sessionId = newId();
     const signedInAt = clock.now();
     const expiresAt = new Date(signedInAt.getTime() + config.sessionTtlHours * 3_600_000);
     const now = signedInAt.toISOString();
-    await this.deps.db.transaction().execute(async (trx) => {
-      await this.deps.sessions.insert(trx, {
-        id: sessionId,
-        user_id: user.id,
-        created_at: now,
-        expires_at: expiresAt.toISOString(),
-        revoked_at: null,
-        ip: client.ip,
-        user_agent: client.userAgent?.slice(0, 500) ?? null,
-      });
-      await users.recordLogin(trx, user.id, now);
-      await this.deps.logs.record(trx, {
-        action: 'login',
-        entityType: 'user',
-        entityId: user.id,
-        metadata: { email: user.email },
-        user: auditUser({ user }),
-      });
+    await sessions.insert(trx, {
+      id: sessionId,
+      user_id: user.id,
+      created_at: now,
+      expires_at: expiresAt.toISOString(),
+      revoked_at: null,
+      ip: client.ip,
+      user_agent: client.userAgent?.slice(0, 500) ?? null,
+      last_used_at: now,
+      auth_method: start.method,
+      sso_id_token: start.method === 'sso' ? start.idToken : null,
     });
-    const token = await this.deps.tokens.sign(user, sessionId, expiresAt);
-    return { token, user };
+    await users.recordLogin(trx, user.id, now);
+    await logs.record(trx, {
+      action: 'login',
+      entityType: 'user',
+      entityId: user.id,
+      metadata: { email: user.email, method: start.method },
+      user: auditUser({ user }),
+    });
+    return { sessionId, expiresAt };
   }
 
-  async logout(auth: AuthContext): Promise<void> {
-    await this.deps.db.transaction().execute(async (trx) => {
+  sessionToken(user: SessionUser, session: { sessionId: string; expiresAt: Date }): Promise<string> {
+    return this.deps.tokens.sign(user, session.sessionId, session.expiresAt);
+  }
+
+  /** Ends the session; a single-sign-on session also answers where the provider's own sign-out is. */
+  async logout(auth: AuthContext): Promise<LogoutResult> {
+    const idToken = await this.deps.db.transaction().execute(async (trx) => {
+      const ssoIdToken = await this.deps.sessions.findSsoIdToken(trx, auth.sessionId);
       await this.deps.sessions.revoke(trx, auth.sessionId, isoNow(this.deps.clock));
       await this.deps.logs.record(trx, {
         action: 'logout',
@@ -89,7 +123,9 @@ export class AuthService {
         metadata: { email: auth.user.email },
         user: auditUser(auth),
       });
+      return ssoIdToken;
     });
+    return { providerLogoutUrl: idToken === null ? null : (this.deps.sso?.endSessionUrl(idToken) ?? null) };
   }
 
   /** GET /api/auth/me: the caller, fresh from their session, and the users they manage. */
@@ -102,8 +138,14 @@ export class AuthService {
   async authenticate(token: string): Promise<AuthContext | null> {
     const claims = await this.deps.tokens.verify(token);
     if (!claims) return null;
-    const row = await this.deps.sessions.findActiveUser(claims.sessionId, isoNow(this.deps.clock));
+    const now = this.deps.clock.now();
+    const row = await this.deps.sessions.findActiveUser(claims.sessionId, now.toISOString());
     if (row?.id !== claims.userId) return null;
+    // The account page's 'last used', kept to within the interval so that a request rarely writes.
+    const lastUsed = row.last_used_at === null ? 0 : Date.parse(row.last_used_at);
+    if (now.getTime() - lastUsed >= SESSION_TOUCH_INTERVAL_MS) {
+      await this.deps.sessions.touch(claims.sessionId, now.toISOString());
+    }
     return { user: toSessionUser(row), sessionId: claims.sessionId };
   }
 

@@ -62,4 +62,23 @@ export class UsersRepository {
       .executeTakeFirstOrThrow();
     return row.count;
   }
+
+  /** The user as a session carries them, by id. */
+  findSessionUser(db: Db, id: string): Promise<SessionUserRow | undefined> {
+    return db.selectFrom('users').select(sessionUserColumns).where('users.id', '=', id).executeTakeFirst();
+  }
+
+  /** The user with this e-mail (stored in lower case). */
+  findByEmail(db: Db, email: string): Promise<SessionUserRow | undefined> {
+    return db
+      .selectFrom('users')
+      .select(sessionUserColumns)
+      .where('users.email', '=', email.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  /** Inserts within the caller's transaction (a user created with its audit entry). */
+  async insertIn(db: Db, row: NewUserRow): Promise<void> {
+    await db.insertInto('users').values(row).execute();
+  }
 }

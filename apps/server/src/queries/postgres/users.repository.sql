@@ -76,3 +76,55 @@ select
   count(*) as "count"
 from
   "users";
+
+-- UsersRepository.findSessionUser
+-- parameters: ["user-1"]
+select
+  "users"."id",
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name",
+  "users"."is_admin",
+  "users"."read_write",
+  "users"."manager_id"
+from
+  "users"
+where
+  "users"."id" = $1;
+
+-- UsersRepository.findByEmail
+-- parameters: ["rep@example.fr"]
+select
+  "users"."id",
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name",
+  "users"."is_admin",
+  "users"."read_write",
+  "users"."manager_id"
+from
+  "users"
+where
+  "users"."email" = $1;
+
+-- UsersRepository.insertIn
+-- parameters: ["user-1", "rep@example.fr", "Paul", "Martin", "Paul Martin", "hash", 0, 1, "manager-1", null, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
+insert into
+  "users" (
+    "id",
+    "email",
+    "first_name",
+    "last_name",
+    "display_name",
+    "password_hash",
+    "is_admin",
+    "read_write",
+    "manager_id",
+    "last_login",
+    "created_at",
+    "updated_at"
+  )
+values
+  ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12);
