@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Clock } from './core/clock.ts';
+import { type Clock, systemClock } from './core/clock.ts';
 import type { Db } from './db/database.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerCompression } from './http/compression.ts';
@@ -11,6 +11,7 @@ import { withRedactedUrls } from './http/log-redaction.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { MailDelivery } from './jobs/mail-delivery.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { ssoRoutes } from './modules/auth/sso.routes.ts';
@@ -23,6 +24,7 @@ import { officesRoutes } from './modules/offices/offices.routes.ts';
 import { recentDoctorsRoutes } from './modules/recent-doctors/recent-doctors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
 import { createServices } from './services.ts';
 import { appVersion } from './version.ts';
 
@@ -32,12 +34,23 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** The time services read; the system clock unless a test pins or steps it. */
   clock?: Clock;
+  /**
+   * Runs the background jobs (mail delivery) from `ready` to `close`; true unless a test plays a process that
+   * stops before its jobs run.
+   */
+  startJobs?: boolean;
 };
 
 const ONE_MIB = 1024 * 1024;
 
 /** The whole HTTP application; main.ts listens with it, tests call it through app.inject. */
-export async function buildApp({ config, db, logger = false, clock }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = false,
+  clock = systemClock,
+  startJobs = true,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withRedactedUrls(logger),
     trustProxy: config.trustProxy,
@@ -88,5 +101,19 @@ export async function buildApp({ config, db, logger = false, clock }: BuildAppOp
   );
 
   await registerWebApp(app, config.webDistDir);
+
+  if (startJobs) {
+    // The outbox's sender; messages a stopped process left behind are sent by the next one to start.
+    const mailDelivery = new MailDelivery({ outbox: new MailOutboxRepository(db), config, clock, logger: app.log });
+    app.addHook('onReady', () => {
+      services.mail.setWaker(mailDelivery);
+      mailDelivery.start();
+      return Promise.resolve();
+    });
+    app.addHook('onClose', async () => {
+      services.mail.setWaker(null);
+      await mailDelivery.stop();
+    });
+  }
   return app;
 }

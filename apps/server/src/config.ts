@@ -33,6 +33,11 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
     .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]*<?[^\s@<>]+@([^\s@<>]+)>?$/, { error: 'must be an address, e.g. Praxis CRM <crm@example.fr>' })
+    .default('Praxis CRM <no-reply@praxis-crm.local>'),
+  MAIL_BULK_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   GEOCODER_URL: z
@@ -81,6 +86,12 @@ export type Config = {
   sessionTtlHours: number;
   demoMode: boolean;
   smtpUrl: string | undefined;
+  /** The sender of every message that names none. */
+  mailFrom: string;
+  /** The domain of mailFrom: the right-hand side of the Message-IDs the outbox gives its messages. */
+  mailDomain: string;
+  /** Bulk messages (campaigns) sent per minute, counted across every server process. */
+  mailBulkPerMinute: number;
   logLevel: z.infer<typeof ConfigSchema>['LOG_LEVEL'];
   webDistDir: string;
   /** A geocoder speaking the national address API's protocol; null: the built-in coarse geocoder only. */
@@ -123,6 +134,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlHours: c.SESSION_TTL_HOURS,
     demoMode: c.DEMO_MODE,
     smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    mailDomain: /@([^\s@<>]+)>?$/.exec(c.MAIL_FROM)?.[1] ?? 'praxis-crm.local',
+    mailBulkPerMinute: c.MAIL_BULK_PER_MINUTE,
     logLevel: c.LOG_LEVEL,
     webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : defaultWebDist,
     geocoderUrl: c.GEOCODER_URL === 'none' ? null : c.GEOCODER_URL,

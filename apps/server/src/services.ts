@@ -28,6 +28,8 @@ import { GeoService } from './modules/geo/geo.service.ts';
 import { IdempotencyKeysRepository } from './modules/idempotency/idempotency.repository.ts';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { LogsRepository } from './modules/logs/logs.repository.ts';
+import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
+import { MailService } from './modules/mail/mail.service.ts';
 import { OfficesRepository } from './modules/offices/offices.repository.ts';
 import { OfficesService } from './modules/offices/offices.service.ts';
 import { RecentDoctorsRepository } from './modules/recent-doctors/recent-doctors.repository.ts';
@@ -53,6 +55,7 @@ export type Services = {
   dashboard: DashboardService;
   idempotency: IdempotencyService;
   sync: SyncService;
+  mail: MailService;
 };
 
 /** `clock` is the time every service reads; tests pass a fixed or stepping one. */
@@ -88,6 +91,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     sso: ssoClient,
     clock,
   });
+  const mail = new MailService({ outbox: new MailOutboxRepository(db), config, clock });
   return {
     auth,
     sso: new SsoService({
@@ -135,5 +139,6 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     dashboard: new DashboardService({ dashboard: new DashboardRepository(db), clock }),
     idempotency: new IdempotencyService({ keys: idempotencyKeys }),
     sync: new SyncService({ sync: new SyncRepository(db), tombstones, extras, channels, products, clock }),
+    mail,
   };
 }

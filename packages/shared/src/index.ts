@@ -3,6 +3,8 @@ export * from './common/fields.ts';
 export * from './errors/error-codes.ts';
 export * from './auth/auth.schemas.ts';
 export * from './auth/demo.ts';
+export * from './auth/password-core.ts';
+export * from './auth/password-policy.ts';
 export * from './common/text.ts';
 export * from './common/time-zone.ts';
 export * from './common/paging.ts';

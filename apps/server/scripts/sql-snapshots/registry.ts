@@ -17,6 +17,7 @@ import { doctorSearchRows } from '#server/modules/doctors/doctor-search.ts';
 import { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
 import { IdempotencyKeysRepository } from '#server/modules/idempotency/idempotency.repository.ts';
 import { LogsRepository } from '#server/modules/logs/logs.repository.ts';
+import { MailOutboxRepository } from '#server/modules/mail/mail-outbox.repository.ts';
 import type { OfficeDoctorsFilter, OfficeListFilter } from '#server/modules/offices/offices.repository.ts';
 import { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
 import { RecentDoctorsRepository } from '#server/modules/recent-doctors/recent-doctors.repository.ts';
@@ -30,6 +31,7 @@ import {
   at,
   doctorRow,
   idempotencyRow,
+  mailRow,
   clock,
   identityRow,
   ids,
@@ -404,6 +406,26 @@ export const registry: RepositoryQueries[] = [
     doctorTombstonesAfter: { args: () => [{ at, id: ids.doctor }, 501] },
     doctors: { args: () => [[ids.doctor, ids.otherDoctor], ids.user] },
     offices: { args: () => [[ids.doctor, ids.otherDoctor]] },
+  }),
+  queriesOf(MailOutboxRepository, {
+    insert: { args: (db) => [db, mailRow] },
+    dueIds: { args: () => ['transactional', at, 20] },
+    claim: { args: () => [ids.mail, 'worker-1', at, later], rows: [{ id: ids.mail }] },
+    finish: [
+      {
+        shape: 'sent, a secret erased',
+        args: () => [ids.mail, 'worker-1', 1, { status: 'sent', at, eraseBodies: true }],
+      },
+      { shape: 'logged', args: () => [ids.mail, 'worker-1', 1, { status: 'logged', at, eraseBodies: false }] },
+      {
+        shape: 'retry later',
+        args: () => [ids.mail, 'worker-1', 1, { status: 'pending', nextAttemptAt: later, error: 'ECONNREFUSED' }],
+      },
+      { shape: 'failed', args: () => [ids.mail, 'worker-1', 1, { status: 'failed', error: '550 unknown user' }] },
+    ],
+    sentSince: { args: () => ['bulk', at], rows: [{ count: 0 }] },
+    countsByRef: { args: () => ['campaign:1'] },
+    deleteDeliveredBefore: { args: () => [at] },
   }),
   queriesOf(UsersRepository, {
     findForLogin: { args: () => ['rep@example.fr'] },

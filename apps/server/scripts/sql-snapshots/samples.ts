@@ -3,6 +3,7 @@ import type {
   ActivitiesTable,
   DoctorsTable,
   IdempotencyKeysTable,
+  MailOutboxTable,
   NewUserRow,
   OfficesTable,
   SessionsTable,
@@ -26,6 +27,7 @@ export const ids = {
   product: 'product-1',
   session: 'session-1',
   target: 'target-1',
+  mail: 'mail-1',
 } as const;
 
 export const at = '2026-03-02T09:00:00.000Z';
@@ -198,4 +200,27 @@ export const periods: DashboardPeriods = {
   tomorrowStart: '2026-03-02T23:00:00.000Z',
   earliestTodayStart: '2026-02-22T23:00:00.000Z',
   contactedSince: '2026-01-31T23:00:00.000Z',
+};
+
+export const mailRow: MailOutboxTable = {
+  id: ids.mail,
+  kind: 'user.invitation',
+  stream: 'transactional',
+  ref: null,
+  from_address: null,
+  reply_to: null,
+  to_address: 'new.rep@example.fr',
+  subject: 'Bienvenue',
+  text_body: 'Choisissez votre mot de passe',
+  html_body: null,
+  headers: null,
+  confidential: 1,
+  status: 'pending',
+  attempts: 0,
+  next_attempt_at: at,
+  claimed_by: null,
+  claimed_until: null,
+  last_error: null,
+  created_at: at,
+  sent_at: null,
 };

@@ -348,7 +348,41 @@ export type DoctorTombstonesTable = {
   deleted_at: string;
 };
 
+/** One outgoing e-mail and its delivery state (docs/decisions/0027). */
+export type MailOutboxTable = {
+  id: string;
+  /** What the message is, named by the feature that wrote it: 'user.invitation', 'campaign.message'… */
+  kind: string;
+  stream: MailStream;
+  /** What it belongs to ('campaign:<id>'), so a feature can count its messages by status. */
+  ref: string | null;
+  /** null: MAIL_FROM */
+  from_address: string | null;
+  reply_to: string | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  /** extra headers as a JSON object (List-Unsubscribe…) */
+  headers: string | null;
+  /** 1: the bodies carry a secret (a sign-in link) and are blanked once the message has gone */
+  confidential: number;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
+
+/** transactional: as soon as possible; bulk: at most MAIL_BULK_PER_MINUTE across every process. */
+export type MailStream = 'transactional' | 'bulk';
+export type MailStatus = 'pending' | 'sent' | 'logged' | 'failed';
+
 export type Database = {
+  mail_outbox: MailOutboxTable;
   channels: ChannelsTable;
   products: ProductsTable;
   user_products: UserProductsTable;

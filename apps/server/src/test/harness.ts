@@ -35,14 +35,20 @@ export function engines(): Engine[] {
   return inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
+/** A test database, and a way to open it again as another server process would (its own connections). */
+export type TestDatabase = DatabaseHandle & { openAnother: () => DatabaseHandle };
+
 /** A fresh, migrated database: a temporary SQLite file, or a new database on the test PostgreSQL server. */
-export async function createTestDatabase(engine: Engine): Promise<DatabaseHandle> {
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
   const name = `crm_test_${crypto.randomBytes(6).toString('hex')}`;
   let handle: DatabaseHandle;
+  let openAnother: () => DatabaseHandle;
   let cleanUp: () => Promise<void>;
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-sqlite-'));
-    handle = openDatabase({ sqliteFile: path.join(dir, `${name}.sqlite`) });
+    const sqliteFile = path.join(dir, `${name}.sqlite`);
+    handle = openDatabase({ sqliteFile });
+    openAnother = () => openDatabase({ sqliteFile });
     cleanUp = () => {
       fs.rmSync(dir, { recursive: true, force: true });
       return Promise.resolve();
@@ -57,6 +63,7 @@ export async function createTestDatabase(engine: Engine): Promise<DatabaseHandle
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     handle = openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    openAnother = () => openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
     cleanUp = async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -68,6 +75,7 @@ export async function createTestDatabase(engine: Engine): Promise<DatabaseHandle
   const close = handle.close;
   return {
     ...handle,
+    openAnother,
     close: async () => {
       await close();
       await cleanUp();

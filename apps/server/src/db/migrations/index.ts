@@ -13,6 +13,7 @@ import * as m202611260300 from './202611260300_index_office_search.ts';
 import * as m202611260400 from './202611260400_create_cache_generations.ts';
 import * as m202611260500 from './202611260500_store_only_rejection_notes.ts';
 import * as m202611260600 from './202611260600_offline_sync.ts';
+import * as m202611261000 from './202611261000_create_mail_outbox.ts';
 import * as m202611261300 from './202611261300_single_sign_on_and_sessions.ts';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '202611260400_create_cache_generations': m202611260400,
   '202611260500_store_only_rejection_notes': m202611260500,
   '202611260600_offline_sync': m202611260600,
+  '202611261000_create_mail_outbox': m202611261000,
   '202611261300_single_sign_on_and_sessions': m202611261300,
 };

@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '#server/config.ts';
+import { type Clock, isoFrom, isoNow } from '#server/core/clock.ts';
+import type { MailStream } from '#server/db/schema.ts';
+import type {
+  DeliveryOutcome,
+  MailOutboxRepository,
+  MailOutboxRow,
+} from '#server/modules/mail/mail-outbox.repository.ts';
+import type { MailWaker } from '#server/modules/mail/mail.service.ts';
+
+/** How long a claim holds: longer than the SMTP timeouts below allow one message to take. */
+const CLAIM_MS = 2 * 60_000;
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+/** The first retry waits this long, each next one twice as long, up to RETRY_MAX_MS. */
+const RETRY_BASE_MS = 30_000;
+const RETRY_MAX_MS = 60 * 60_000;
+/** A message the SMTP server could not take for this long is marked failed: its links would have expired. */
+const GIVE_UP_MS = 72 * 60 * 60_000;
+/** Messages claimed at a time, per stream. */
+const BATCH = 20;
+/** A pass stops after this many batches, so one process never holds the loop for ever; the next poll goes on. */
+const MAX_BATCHES_PER_PASS = 50;
+const POLL_MS = 5_000;
+const DELIVERED_RETENTION_MS = 30 * 24 * 60 * 60_000;
+const CLEAN_UP_EVERY_MS = 60 * 60_000;
+
+type MailDeliveryDeps = {
+  outbox: MailOutboxRepository;
+  config: Config;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+};
+
+/** Whether the SMTP server refused the message itself for good (a 5xx answer to the envelope or the data). */
+function isPermanent(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { responseCode, command } = error as { responseCode?: unknown; command?: unknown };
+  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode >= 600) return false;
+  // A refused sign-in or connection is the configuration's fault, not the message's: retry once it is fixed.
+  return !(typeof command === 'string' && /^(AUTH|CONN|EHLO|HELO|STARTTLS)/i.test(command));
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return typeof code === 'string' ? `${code}: ${error.message}` : error.message;
+  }
+  return String(error);
+}
+
+/**
+ * Sends the outbox's due messages (docs/decisions/0027). Every server process runs one; they share the work
+ * through claims in the database. Transactional messages go first, bulk ones at most MAIL_BULK_PER_MINUTE
+ * a minute counted across every process.
+ */
+export class MailDelivery implements MailWaker {
+  private readonly worker = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private transporter: Transporter | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private lastCleanUp = 0;
+
+  constructor(private readonly deps: MailDeliveryDeps) {
+    if (deps.config.smtpUrl) {
+      this.transporter = nodemailer.createTransport({ url: deps.config.smtpUrl, ...SMTP_TIMEOUTS });
+    }
+  }
+
+  /** Polls for due messages (retries, and messages committed by a process that stopped before sending them). */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.wake(), POLL_MS);
+    this.timer.unref();
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.again = false;
+    await this.running;
+    this.transporter?.close();
+    this.transporter = null;
+  }
+
+  /** Runs a pass now, or right after the one in progress. */
+  wake(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        try {
+          await this.deliverDue();
+        } catch (error) {
+          this.deps.logger.error({ err: error }, 'mail delivery pass failed; the next poll tries again');
+        }
+      } while (this.shouldRunAgain());
+    })().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** A wake came during the pass, and the job has not been stopped meanwhile. */
+  private shouldRunAgain(): boolean {
+    return this.again && this.timer !== null;
+  }
+
+  /** Claims and sends every message due now; answers how many it attempted. */
+  async deliverDue(): Promise<number> {
+    let attempted = 0;
+    for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch += 1) {
+      const now = isoNow(this.deps.clock);
+      const ids = [...(await this.deps.outbox.dueIds('transactional', now, BATCH)), ...(await this.dueBulkIds(now))];
+      if (ids.length === 0) break;
+      for (const id of ids) {
+        const row = await this.deps.outbox.claim(
+          id,
+          this.worker,
+          isoNow(this.deps.clock),
+          isoFrom(this.deps.clock, CLAIM_MS),
+        );
+        if (!row) continue; // another process took it
+        await this.attempt(row);
+        attempted += 1;
+      }
+    }
+    await this.cleanUp();
+    return attempted;
+  }
+
+  private async dueBulkIds(now: string): Promise<string[]> {
+    const stream: MailStream = 'bulk';
+    const sentLastMinute = await this.deps.outbox.sentSince(stream, isoFrom(this.deps.clock, -60_000));
+    const allowance = Math.min(BATCH, this.deps.config.mailBulkPerMinute - sentLastMinute);
+    return allowance > 0 ? this.deps.outbox.dueIds(stream, now, allowance) : [];
+  }
+
+  private async attempt(row: MailOutboxRow): Promise<void> {
+    const attempts = row.attempts + 1;
+    const outcome = await this.send(row, attempts);
+    const stillMine = await this.deps.outbox.finish(row.id, this.worker, attempts, outcome);
+    if (!stillMine) {
+      this.deps.logger.warn({ mailId: row.id }, 'mail claim ran out before its attempt ended');
+    }
+  }
+
+  private async send(row: MailOutboxRow, attempts: number): Promise<DeliveryOutcome> {
+    const eraseBodies = row.confidential === 1;
+    if (!this.transporter) {
+      // No SMTP server: the message stays in the outbox and its text (with any link) goes to the server log.
+      this.deps.logger.info(
+        { mailId: row.id, kind: row.kind, to: row.to_address, subject: row.subject, text: row.text_body },
+        'SMTP_URL is not set: mail kept in the outbox and written here instead of being sent',
+      );
+      return { status: 'logged', at: isoNow(this.deps.clock), eraseBodies };
+    }
+    try {
+      await this.transporter.sendMail({
+        from: row.from_address ?? this.deps.config.mailFrom,
+        to: row.to_address,
+        ...(row.reply_to !== null && { replyTo: row.reply_to }),
+        subject: row.subject,
+        text: row.text_body,
+        ...(row.html_body !== null && { html: row.html_body }),
+        ...(row.headers !== null && { headers: JSON.parse(row.headers) as Record<string, string> }),
+        // The same id on every attempt: a receiver can tell a copy from a new message.
+        messageId: `<${row.id}@${this.deps.config.mailDomain}>`,
+      });
+      return { status: 'sent', at: isoNow(this.deps.clock), eraseBodies };
+    } catch (error) {
+      const reason = describe(error);
+      const age = this.deps.clock.now().getTime() - Date.parse(row.created_at);
+      if (isPermanent(error) || age >= GIVE_UP_MS) {
+        this.deps.logger.error({ mailId: row.id, kind: row.kind, attempts, reason }, 'mail could not be delivered');
+        return { status: 'failed', error: reason };
+      }
+      const delay = Math.min(RETRY_BASE_MS * 2 ** (attempts - 1), RETRY_MAX_MS);
+      this.deps.logger.warn(
+        { mailId: row.id, kind: row.kind, attempts, reason, retryInMs: delay },
+        'mail not sent yet',
+      );
+      return { status: 'pending', nextAttemptAt: isoFrom(this.deps.clock, delay), error: reason };
+    }
+  }
+
+  private async cleanUp(): Promise<void> {
+    const now = this.deps.clock.now().getTime();
+    if (now - this.lastCleanUp < CLEAN_UP_EVERY_MS) return;
+    this.lastCleanUp = now;
+    await this.deps.outbox.deleteDeliveredBefore(isoFrom(this.deps.clock, -DELIVERED_RETENTION_MS));
+  }
+}

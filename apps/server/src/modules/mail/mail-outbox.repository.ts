@@ -1,0 +1,123 @@
+import type { Updateable } from 'kysely';
+import type { Db } from '#server/db/database.ts';
+import type { MailOutboxTable, MailStatus, MailStream } from '#server/db/schema.ts';
+
+export type MailOutboxRow = MailOutboxTable;
+
+/** How a claimed message's delivery ended, as written back by the process that claimed it. */
+export type DeliveryOutcome =
+  | { status: 'sent' | 'logged'; at: string; eraseBodies: boolean }
+  | { status: 'pending'; nextAttemptAt: string; error: string }
+  | { status: 'failed'; error: string };
+
+function outcomeColumns(outcome: DeliveryOutcome): Updateable<MailOutboxTable> {
+  switch (outcome.status) {
+    case 'sent':
+    case 'logged':
+      return {
+        status: outcome.status,
+        sent_at: outcome.at,
+        last_error: null,
+        ...(outcome.eraseBodies && { text_body: '', html_body: null }),
+      };
+    case 'pending':
+      return { status: 'pending', next_attempt_at: outcome.nextAttemptAt, last_error: outcome.error.slice(0, 1000) };
+    case 'failed':
+      return { status: 'failed', last_error: outcome.error.slice(0, 1000) };
+  }
+}
+
+/**
+ * The outbox's rows. Messages are claimed through the database (a lease written with a compare-and-set), never
+ * through process memory, so any number of server processes sharing one database send each message once.
+ */
+export class MailOutboxRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Written in the transaction of what causes the message. */
+  async insert(db: Db, row: MailOutboxRow): Promise<void> {
+    await db.insertInto('mail_outbox').values(row).execute();
+  }
+
+  /** Ids of messages of a stream due for an attempt and claimed by nobody (or whose claim ran out), oldest due first. */
+  async dueIds(stream: MailStream, now: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('stream', '=', stream)
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Takes the message for `worker` until `until`, if it is still pending and unclaimed: the condition is checked
+   * by the UPDATE itself, so of two processes racing for one message exactly one gets it.
+   */
+  async claim(id: string, worker: string, now: string, until: string): Promise<MailOutboxRow | undefined> {
+    const result = await this.db
+      .updateTable('mail_outbox')
+      .set({ claimed_by: worker, claimed_until: until })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) return undefined;
+    return this.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('id', '=', id)
+      .where('claimed_by', '=', worker)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Writes how the attempt ended and releases the claim; only the claim's holder can (a process whose lease ran
+   * out and was taken over writes nothing). Answers whether it was still the holder.
+   */
+  async finish(id: string, worker: string, attempts: number, outcome: DeliveryOutcome): Promise<boolean> {
+    const result = await this.db
+      .updateTable('mail_outbox')
+      .set({ attempts, claimed_by: null, claimed_until: null, ...outcomeColumns(outcome) })
+      .where('id', '=', id)
+      .where('claimed_by', '=', worker)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** Messages of a stream handed to the SMTP server since `since`, by every process: the bulk stream's pace. */
+  async sentSince(stream: MailStream, since: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('stream', '=', stream)
+      .where('sent_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return row.count;
+  }
+
+  /** How many messages of a reference (a campaign…) are in each state. */
+  async countsByRef(ref: string): Promise<{ status: MailStatus; count: number }[]> {
+    const rows = await this.db
+      .selectFrom('mail_outbox')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
+      .where('ref', '=', ref)
+      .groupBy('status')
+      .execute();
+    return rows.map((row) => ({ status: row.status, count: row.count }));
+  }
+
+  /** Delivered messages older than the retention serve no purpose; failed ones stay for an operator to see. */
+  async deleteDeliveredBefore(before: string): Promise<void> {
+    await this.db
+      .deleteFrom('mail_outbox')
+      .where('status', 'in', ['sent', 'logged'])
+      .where('sent_at', '<', before)
+      .execute();
+  }
+}
