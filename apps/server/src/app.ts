@@ -12,6 +12,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { MailDelivery } from './jobs/mail-delivery.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { ssoRoutes } from './modules/auth/sso.routes.ts';
@@ -87,6 +88,7 @@ export async function buildApp({
       await api.register(healthRoutes, { config, version: appVersion });
       await api.register(authRoutes, { auth: services.auth, configuration: services.configuration });
       await api.register(ssoRoutes, { sso: services.sso, oidc: config.oidc });
+      await api.register(accountRoutes, { account: services.account });
       await api.register(doctorsRoutes, { doctors: services.doctors });
       await api.register(recentDoctorsRoutes, { recentDoctors: services.recentDoctors });
       await api.register(officesRoutes, { offices: services.offices });

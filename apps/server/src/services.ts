@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import { type Clock, systemClock } from './core/clock.ts';
 import type { Db } from './db/database.ts';
+import { AccountService } from './modules/account/account.service.ts';
 import { ActivitiesRepository } from './modules/activities/activities.repository.ts';
 import { ActivitiesService } from './modules/activities/activities.service.ts';
 import { ActivityExtrasRepository } from './modules/activities/activity-extras.repository.ts';
@@ -42,6 +43,7 @@ import { UsersRepository } from './modules/users/users.repository.ts';
 
 /** The services the routes and hooks call, wired once per app; repositories stay private to them. */
 export type Services = {
+  account: AccountService;
   auth: AuthService;
   sso: SsoService;
   /** null when single sign-on is not configured; app.ts starts its discovery */
@@ -92,14 +94,16 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     clock,
   });
   const mail = new MailService({ outbox: new MailOutboxRepository(db), config, clock });
+  const identities = new UserIdentitiesRepository(db);
   return {
+    account: new AccountService({ db, users, sessions, identities, auth, logs, clock }),
     auth,
     sso: new SsoService({
       db,
       config: config.oidc,
       client: ssoClient,
       flow: new SsoRepository(db),
-      identities: new UserIdentitiesRepository(db),
+      identities,
       users,
       logs,
       auth,

@@ -20,3 +20,5 @@ export * from './activities/activities.schemas.ts';
 export * from './dashboard/dashboard.rules.ts';
 export * from './dashboard/dashboard.schemas.ts';
 export * from './sync/sync.schemas.ts';
+export * from './account/account.schemas.ts';
+export * from './account/device.ts';

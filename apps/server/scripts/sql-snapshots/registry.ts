@@ -437,5 +437,10 @@ export const registry: RepositoryQueries[] = [
     findSessionUser: { args: (db) => [db, ids.user] },
     findByEmail: { args: (db) => [db, 'rep@example.fr'] },
     insertIn: { args: (db) => [db, userRow] },
+    findAccount: { args: () => [ids.user] },
+    updateNames: {
+      args: (db) => [db, ids.user, { first_name: 'Paul', last_name: 'Martin', display_name: 'Paul Martin' }, at],
+    },
+    setPasswordHash: { args: (db) => [db, ids.user, 'hash', at] },
   }),
 ];

@@ -17,6 +17,7 @@ const statusOf: Record<ErrorCode, number> = {
   GEOCODING_NO_RESULT: 404,
   UGA_FILE_FAILED: 500,
   UGA_NOT_FOUND: 404,
+  NO_PASSWORD: 409,
   TOO_MANY_ATTEMPTS: 429,
   INTERNAL_ERROR: 500,
 };

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'GEOCODING_NO_RESULT',
   'UGA_FILE_FAILED',
   'UGA_NOT_FOUND',
+  'NO_PASSWORD',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

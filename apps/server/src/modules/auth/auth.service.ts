@@ -72,6 +72,22 @@ export class AuthService {
     return { token: await this.sessionToken(user, session), user };
   }
 
+  /**
+   * The signed-in user's current password, asked before changing it: throttled and counted with their
+   * sign-ins, so a stolen session can't guess it any faster than the sign-in page could.
+   */
+  async verifyOwnPassword(email: string, passwordHash: string, password: string, ip: string): Promise<boolean> {
+    const { throttle, config, clock } = this.deps;
+    const accountKey = `account:${email.toLowerCase()}`;
+    const addressKey = `address:${ip}`;
+    const windowMs = config.loginThrottle.windowSeconds * 1000;
+    await this.refuseIfThrottled(accountKey, config.loginThrottle.maxFailuresPerAccount, windowMs);
+    await this.refuseIfThrottled(addressKey, config.loginThrottle.maxFailuresPerAddress, windowMs);
+    if (await verifyPassword(passwordHash, password)) return true;
+    await throttle.recordFailure([accountKey, addressKey], isoNow(clock));
+    return false;
+  }
+
   /** Opens a session for the user, records the sign-in and its audit entry, within the caller's transaction. */
   async recordSession(
     trx: Db,

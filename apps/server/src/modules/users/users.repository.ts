@@ -81,4 +81,30 @@ export class UsersRepository {
   async insertIn(db: Db, row: NewUserRow): Promise<void> {
     await db.insertInto('users').values(row).execute();
   }
+
+  /** What the account page shows of the user; `password_hash` only tells whether there is one. */
+  findAccount(id: string) {
+    return this.db
+      .selectFrom('users')
+      .select([...sessionUserColumns, 'users.password_hash', 'users.created_at', 'users.last_login'])
+      .where('users.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async updateNames(
+    db: Db,
+    id: string,
+    names: Pick<UserRow, 'first_name' | 'last_name' | 'display_name'>,
+    at: string,
+  ): Promise<void> {
+    await db
+      .updateTable('users')
+      .set({ ...names, updated_at: at })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async setPasswordHash(db: Db, id: string, passwordHash: string, at: string): Promise<void> {
+    await db.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', id).execute();
+  }
 }

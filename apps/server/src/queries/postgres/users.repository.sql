@@ -128,3 +128,42 @@ insert into
   )
 values
   ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12);
+
+-- UsersRepository.findAccount
+-- parameters: ["user-1"]
+select
+  "users"."id",
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name",
+  "users"."is_admin",
+  "users"."read_write",
+  "users"."manager_id",
+  "users"."password_hash",
+  "users"."created_at",
+  "users"."last_login"
+from
+  "users"
+where
+  "users"."id" = $1;
+
+-- UsersRepository.updateNames
+-- parameters: ["Paul", "Martin", "Paul Martin", "2026-03-02T09:00:00.000Z", "user-1"]
+update "users"
+set
+  "first_name" = $1,
+  "last_name" = $2,
+  "display_name" = $3,
+  "updated_at" = $4
+where
+  "id" = $5;
+
+-- UsersRepository.setPasswordHash
+-- parameters: ["hash", "2026-03-02T09:00:00.000Z", "user-1"]
+update "users"
+set
+  "password_hash" = $1,
+  "updated_at" = $2
+where
+  "id" = $3;

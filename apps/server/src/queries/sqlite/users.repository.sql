@@ -128,3 +128,42 @@ insert into
   )
 values
   (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+
+-- UsersRepository.findAccount
+-- parameters: ["user-1"]
+select
+  "users"."id",
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name",
+  "users"."is_admin",
+  "users"."read_write",
+  "users"."manager_id",
+  "users"."password_hash",
+  "users"."created_at",
+  "users"."last_login"
+from
+  "users"
+where
+  "users"."id" = ?;
+
+-- UsersRepository.updateNames
+-- parameters: ["Paul", "Martin", "Paul Martin", "2026-03-02T09:00:00.000Z", "user-1"]
+update "users"
+set
+  "first_name" = ?,
+  "last_name" = ?,
+  "display_name" = ?,
+  "updated_at" = ?
+where
+  "id" = ?;
+
+-- UsersRepository.setPasswordHash
+-- parameters: ["hash", "2026-03-02T09:00:00.000Z", "user-1"]
+update "users"
+set
+  "password_hash" = ?,
+  "updated_at" = ?
+where
+  "id" = ?;
