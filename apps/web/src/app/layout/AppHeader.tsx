@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConnectivityIndicator } from '@/app/layout/ConnectivityIndicator';
+import { isWebUrl, leavePage } from '@/lib/leave-page';
 import { useLogoutMutation } from '@/modules/auth/api';
 import { LogoutDialog } from '@/modules/auth/components/LogoutDialog';
 import { forgetUser, unsyncedBeforeLogout, type LogoutChoice } from '@/modules/auth/logout';
@@ -35,9 +36,14 @@ export function AppHeader({ user, onOpenMenu }: AppHeaderProps) {
 
   const signOut = async (choice: LogoutChoice) => {
     setIsLeaving(true);
-    await logoutMutation.mutateAsync();
+    const providerLogoutUrl = await logoutMutation.mutateAsync();
     await forgetUser(user.id, choice, queryClient);
     setLogoutCount(null);
+    // A single-sign-on session ends at the provider too, which then sends the browser back to /login.
+    if (providerLogoutUrl !== null && isWebUrl(providerLogoutUrl)) {
+      leavePage.to(providerLogoutUrl);
+      return;
+    }
     void navigate('/login', { replace: true });
   };
 

@@ -34,7 +34,7 @@ function apiAs(user: typeof REP_USER, extra: Record<string, FetchHandler> = {}) 
     'GET /api/auth/me': () => jsonResponse({ ...user, managees: [] }),
     'GET /api/meta': () => jsonResponse({ demoMode: true, version: '1.0.0' }),
     'GET /api/auth/sso-config': () => jsonResponse({ enabled: false }),
-    'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+    'POST /api/auth/logout': () => jsonResponse({ providerLogoutUrl: null }),
     ...extra,
   });
 }
