@@ -1,10 +1,10 @@
-import { DisconnectOutlined, LogoutOutlined, MenuOutlined } from '@ant-design/icons';
+import { DisconnectOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { isDemoAdmin, type SessionUser } from '@crm/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Grid, Layout, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ConnectivityIndicator } from '@/app/layout/ConnectivityIndicator';
 import { isWebUrl, leavePage } from '@/lib/leave-page';
 import { useLogoutMutation } from '@/modules/auth/api';
@@ -95,9 +95,13 @@ export function AppHeader({ user, onOpenMenu }: AppHeaderProps) {
             </label>
           </>
         )}
-        <Typography.Text className="app-header-email" data-testid="user-email" ellipsis>
-          {user.email}
-        </Typography.Text>
+        {/* The way to the user's own settings (issue 17). */}
+        <Link to="/account" className="app-header-account" title={t('header.account')} data-testid="account-link">
+          <UserOutlined aria-hidden />
+          <Typography.Text className="app-header-email" data-testid="user-email" ellipsis>
+            {user.email}
+          </Typography.Text>
+        </Link>
         {user.isAdmin && (
           <Tag color="blue" data-testid="admin-tag">
             {t('header.admin')}

@@ -80,6 +80,25 @@ describe('application shell', () => {
     expect(screen.getByTestId('language-switch')).toBeInTheDocument();
   });
 
+  it("opens the user's own account page from the e-mail in the header", async () => {
+    apiAs(REP_USER, {
+      'GET /api/account': () =>
+        jsonResponse({
+          ...REP_USER,
+          hasPassword: true,
+          identities: [],
+          createdAt: '2026-01-05T09:00:00.000Z',
+          lastLogin: null,
+        }),
+      'GET /api/account/sessions': () => jsonResponse({ sessions: [] }),
+    });
+    setSession('token', REP_USER);
+    const { user, router } = renderRoutes(routes, '/');
+    await user.click(await screen.findByTestId('account-link'));
+    expect(await screen.findByRole('heading', { name: 'My account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account');
+  });
+
   it('sends a non-admin away from /configuration', async () => {
     apiAs(REP_USER);
     setSession('token', REP_USER);
