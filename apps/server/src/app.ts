@@ -17,6 +17,7 @@ import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { ssoRoutes } from './modules/auth/sso.routes.ts';
 import { configurationRoutes } from './modules/configuration/configuration.routes.ts';
+import { consentsRoutes } from './modules/consents/consents.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
 import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
@@ -95,9 +96,10 @@ export async function buildApp({
       await api.register(configurationRoutes, { configuration: services.configuration });
       await api.register(geoRoutes, { geo: services.geo });
       await api.register(activitiesRoutes, { activities: services.activities });
+      await api.register(consentsRoutes, { consents: services.consents });
       await api.register(dashboardRoutes, { dashboard: services.dashboard });
       await api.register(syncRoutes, { sync: services.sync });
-      await api.register(usersRoutes, { configuration: services.configuration });
+      await api.register(usersRoutes, { users: services.users, configuration: services.configuration });
     },
     { prefix: '/api' },
   );

@@ -19,6 +19,8 @@ import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { ChannelsRepository } from './modules/configuration/channels.repository.ts';
 import { ConfigurationService } from './modules/configuration/configuration.service.ts';
+import { ConsentsRepository } from './modules/consents/consents.repository.ts';
+import { ConsentsService } from './modules/consents/consents.service.ts';
 import { ProductsRepository } from './modules/configuration/products.repository.ts';
 import { TargetsRepository } from './modules/configuration/targets.repository.ts';
 import { DoctorOfficesRepository } from './modules/doctors/doctor-offices.repository.ts';
@@ -40,6 +42,7 @@ import { ActivityTombstonesRepository } from './modules/sync/activity-tombstones
 import { SyncRepository } from './modules/sync/sync.repository.ts';
 import { SyncService } from './modules/sync/sync.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
+import { UsersService } from './modules/users/users.service.ts';
 
 /** The services the routes and hooks call, wired once per app; repositories stay private to them. */
 export type Services = {
@@ -54,10 +57,12 @@ export type Services = {
   configuration: ConfigurationService;
   geo: GeoService;
   activities: ActivitiesService;
+  consents: ConsentsService;
   dashboard: DashboardService;
   idempotency: IdempotencyService;
   sync: SyncService;
   mail: MailService;
+  users: UsersService;
 };
 
 /** `clock` is the time every service reads; tests pass a fixed or stepping one. */
@@ -95,6 +100,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
   });
   const mail = new MailService({ outbox: new MailOutboxRepository(db), config, clock });
   const identities = new UserIdentitiesRepository(db);
+  const consentRecords = new ConsentsRepository(db);
   return {
     account: new AccountService({ db, users, sessions, identities, auth, logs, clock }),
     auth,
@@ -140,9 +146,18 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       logs,
       clock,
     }),
-    dashboard: new DashboardService({ dashboard: new DashboardRepository(db), clock }),
+    consents: new ConsentsService({
+      db,
+      consents: consentRecords,
+      doctors,
+      keys: idempotencyKeys,
+      logs,
+      clock,
+    }),
+    dashboard: new DashboardService({ dashboard: new DashboardRepository(db), consents: consentRecords, clock }),
     idempotency: new IdempotencyService({ keys: idempotencyKeys }),
     sync: new SyncService({ sync: new SyncRepository(db), tombstones, extras, channels, products, clock }),
     mail,
+    users: new UsersService({ db, users, sessions, logs, clock }),
   };
 }

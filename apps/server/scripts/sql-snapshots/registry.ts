@@ -10,6 +10,7 @@ import { UserIdentitiesRepository } from '#server/modules/auth/user-identities.r
 import { ChannelsRepository } from '#server/modules/configuration/channels.repository.ts';
 import { ProductsRepository } from '#server/modules/configuration/products.repository.ts';
 import { TargetsRepository } from '#server/modules/configuration/targets.repository.ts';
+import { ConsentsRepository } from '#server/modules/consents/consents.repository.ts';
 import { DashboardRepository } from '#server/modules/dashboard/dashboard.repository.ts';
 import { DoctorOfficesRepository } from '#server/modules/doctors/doctor-offices.repository.ts';
 import { DoctorSearchRepository } from '#server/modules/doctors/doctor-search.repository.ts';
@@ -33,6 +34,7 @@ import {
   idempotencyRow,
   mailRow,
   clock,
+  consentRow,
   identityRow,
   ids,
   later,
@@ -153,7 +155,10 @@ export const registry: RepositoryQueries[] = [
     findSsoIdToken: { args: (db) => [db, ids.session] },
     revoke: { args: (db) => [db, ids.session, at] },
     revokeOfUser: { args: (db) => [db, ids.user, ids.session, at] },
-    revokeOthersOfUser: { args: (db) => [db, ids.user, ids.session, at] },
+    revokeAllOf: [
+      { shape: 'every session', args: (db) => [db, ids.user, at] },
+      { shape: 'all but the current one', args: (db) => [db, ids.user, at, ids.session] },
+    ],
     deleteEndedBefore: { args: () => [at] },
   }),
   queriesOf(SsoRepository, {
@@ -186,6 +191,45 @@ export const registry: RepositoryQueries[] = [
     ],
     insert: { args: (db) => [db, targetRow] },
   }),
+  queriesOf(
+    ConsentsRepository,
+    {
+      head: { args: (db) => [db, ids.doctor] },
+      latest: { args: () => [ids.doctor] },
+      history: { args: () => [ids.doctor] },
+      findById: { args: () => [ids.consent] },
+      image: { args: () => [ids.doctor, ids.consent] },
+      hasRecords: { args: () => [ids.doctor] },
+      insert: { args: (db) => [db, consentRow] },
+      collectedCount: [
+        { shape: 'all time', args: () => [ids.user, null], rows: [{ count: 0 }] },
+        {
+          shape: 'signed in a month',
+          args: () => [ids.user, { from: month.start, to: month.end }],
+          rows: [{ count: 0 }],
+        },
+      ],
+      eligiblePage: [
+        { shape: 'professional, no search', args: () => [{ choice: 'professional', terms: [] }, 0, 50] },
+        { shape: 'congress, two words', args: () => [{ choice: 'congress', terms: ['du', 'ma'] }, 50, 50] },
+      ],
+      eligibleCount: [
+        { shape: 'general, no search', args: () => [{ choice: 'general', terms: [] }], rows: [{ count: 0 }] },
+        { shape: 'general, one word', args: () => [{ choice: 'general', terms: ['du'] }], rows: [{ count: 0 }] },
+      ],
+      eligibleAmong: { args: (db) => [db, [ids.doctor, ids.otherDoctor], 'professional'] },
+      chainPage: [
+        { shape: 'first page', args: () => [null, 200] },
+        { shape: 'after a record', args: () => [{ doctorId: ids.doctor, seq: 3 }, 200] },
+      ],
+      auditedPage: [
+        { shape: 'first page', args: () => [null, 200] },
+        { shape: 'after an entry', args: () => ['log-1', 200] },
+      ],
+      hashesOf: { args: () => [[ids.consent, 'consent-2']] },
+    },
+    { helpers: ['eligible'] },
+  ),
   queriesOf(DashboardRepository, {
     counts: { args: () => [ids.user, periods] },
     today: { args: () => [ids.user, periods] },
@@ -432,6 +476,14 @@ export const registry: RepositoryQueries[] = [
     insert: { args: () => [userRow] },
     setManager: { args: () => [ids.user, ids.manager, at] },
     findManagees: { args: () => [ids.manager] },
+    findActive: { args: (db) => [db, ids.user] },
+    lockHierarchy: { args: (db) => [db] },
+    moveManagees: { args: (db) => [db, ids.user, ids.manager, at] },
+    markDeleted: { args: (db) => [db, ids.user, at] },
+    searchEmails: [
+      { shape: 'one word', args: () => [['dup'], 10] },
+      { shape: 'two words', args: () => [['marie', 'dup'], 10] },
+    ],
     recordLogin: { args: (db) => [db, ids.user, later] },
     count: { args: () => [], rows: [{ count: 0 }] },
     findSessionUser: { args: (db) => [db, ids.user] },
@@ -439,7 +491,12 @@ export const registry: RepositoryQueries[] = [
     insertIn: { args: (db) => [db, userRow] },
     findAccount: { args: () => [ids.user] },
     updateNames: {
-      args: (db) => [db, ids.user, { first_name: 'Paul', last_name: 'Martin', display_name: 'Paul Martin' }, at],
+      args: (db) => [
+        db,
+        ids.user,
+        { first_name: 'Paul', last_name: 'Martin', display_name: 'Paul Martin', search_text: ' paul martin' },
+        at,
+      ],
     },
     setPasswordHash: { args: (db) => [db, ids.user, 'hash', at] },
   }),

@@ -1,6 +1,7 @@
 import type { Clock } from '#server/core/clock.ts';
 import type {
   ActivitiesTable,
+  ConsentRecordsTable,
   DoctorsTable,
   IdempotencyKeysTable,
   MailOutboxTable,
@@ -28,6 +29,7 @@ export const ids = {
   session: 'session-1',
   target: 'target-1',
   mail: 'mail-1',
+  consent: 'consent-1',
 } as const;
 
 export const at = '2026-03-02T09:00:00.000Z';
@@ -160,6 +162,7 @@ export const userRow: NewUserRow = {
   first_name: 'Paul',
   last_name: 'Martin',
   display_name: 'Paul Martin',
+  search_text: ' paul martin paul martin rep example fr',
   password_hash: 'hash',
   is_admin: 0,
   read_write: 1,
@@ -223,4 +226,32 @@ export const mailRow: MailOutboxTable = {
   last_error: null,
   created_at: at,
   sent_at: null,
+};
+
+export const consentRow: ConsentRecordsTable = {
+  id: ids.consent,
+  seq: 1,
+  doctor_id: ids.doctor,
+  kind: 'signature',
+  professional_consent: 1,
+  congress_consent: 0,
+  general_consent: 1,
+  signature_image: Buffer.from('89504e470d0a1a0a', 'hex'),
+  signature_mime_type: 'image/png',
+  image_sha256: 'image-sha256',
+  signed_at: at,
+  recorded_at: at,
+  email: 'marie.dupont@example.fr',
+  phone: '0102030405',
+  withdrawal_requested_by: null,
+  withdrawal_reason: null,
+  language: 'fr',
+  collected_by: ids.user,
+  collector_email: 'rep@example.fr',
+  collector_name: 'Rep One',
+  doctor_rpps: '10001234567',
+  doctor_first_name: 'Marie',
+  doctor_last_name: 'Dupont',
+  previous_hash: null,
+  record_hash: 'record-hash',
 };

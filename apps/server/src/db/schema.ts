@@ -19,6 +19,10 @@ export type UsersTable = {
   last_login: string | null;
   created_at: string;
   updated_at: string;
+  /** Set when an admin deletes the user: they can't sign in and appear in no list, but stay named where they acted. */
+  deleted_at: string | null;
+  /** The normalised words of the names and the address, each after a space (modules/users/user-search.ts). */
+  search_text: string;
 };
 
 export type SessionsTable = {
@@ -381,6 +385,46 @@ export type MailOutboxTable = {
 export type MailStream = 'transactional' | 'bulk';
 export type MailStatus = 'pending' | 'sent' | 'logged' | 'failed';
 
+/**
+ * One consent record, kept as evidence (docs/decisions/0023): append-only (triggers refuse UPDATE and DELETE),
+ * chained by record_hash to the doctor's previous record (seq - 1).
+ */
+export type ConsentRecordsTable = {
+  id: string;
+  /** 1, 2, 3… per doctor; unique with doctor_id. */
+  seq: number;
+  /** No foreign key: the evidence outlives the doctor's row. */
+  doctor_id: string;
+  kind: 'signature' | 'withdrawal';
+  professional_consent: number;
+  congress_consent: number;
+  general_consent: number;
+  /** The decoded PNG or JPEG bytes; null for a withdrawal. */
+  signature_image: Buffer | null;
+  signature_mime_type: 'image/png' | 'image/jpeg' | null;
+  /** hex SHA-256 of signature_image */
+  image_sha256: string | null;
+  /** when the doctor signed on the device (or the server's time when the device gave none) */
+  signed_at: string;
+  /** when the server stored it */
+  recorded_at: string;
+  email: string | null;
+  phone: string | null;
+  withdrawal_requested_by: 'doctor' | 'rep' | null;
+  withdrawal_reason: string | null;
+  /** The language of the screen the doctor read the choices on. */
+  language: 'fr' | 'en';
+  /** The collector's user id, e-mail and display name at that moment; no foreign key (decision 0023). */
+  collected_by: string;
+  collector_email: string;
+  collector_name: string | null;
+  doctor_rpps: string;
+  doctor_first_name: string;
+  doctor_last_name: string;
+  previous_hash: string | null;
+  record_hash: string;
+};
+
 export type Database = {
   mail_outbox: MailOutboxTable;
   channels: ChannelsTable;
@@ -414,6 +458,7 @@ export type Database = {
   login_failures: LoginFailuresTable;
   app_settings: AppSettingsTable;
   audit_logs: AuditLogsTable;
+  consent_records: ConsentRecordsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
 import { nowIso } from '#server/db/time.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { userSearchText } from '#server/modules/users/user-search.ts';
 import { UsersRepository } from '#server/modules/users/users.repository.ts';
 
 /** Creates the demo accounts of DESIGN.md section 11, managers first so the hierarchy links. */
@@ -15,12 +16,16 @@ export async function createDemoAccounts(db: Db): Promise<void> {
     for (const account of DEMO_ACCOUNTS) {
       const id = newId();
       idByEmail.set(account.email, id);
-      await inTransaction.insert({
-        id,
+      const names = {
         email: account.email,
         first_name: account.firstName,
         last_name: account.lastName,
         display_name: `${account.firstName} ${account.lastName}`,
+      };
+      await inTransaction.insert({
+        id,
+        ...names,
+        search_text: userSearchText(names),
         password_hash: passwordHash,
         is_admin: account.isAdmin ? 1 : 0,
         read_write: account.readWrite ? 1 : 0,

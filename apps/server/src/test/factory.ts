@@ -9,6 +9,7 @@ import { OfficesRepository } from '#server/modules/offices/offices.repository.ts
 import { newId } from '#server/db/ids.ts';
 import { nowIso } from '#server/db/time.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { userSearchText } from '#server/modules/users/user-search.ts';
 
 export type UserOverrides = {
   email?: string;
@@ -43,6 +44,12 @@ export function createFactory(db: Db) {
           first_name: firstName,
           last_name: lastName,
           display_name: `${firstName} ${lastName}`,
+          search_text: userSearchText({
+            email,
+            first_name: firstName,
+            last_name: lastName,
+            display_name: `${firstName} ${lastName}`,
+          }),
           password_hash: await hashPassword(password),
           is_admin: overrides.isAdmin ? 1 : 0,
           read_write: overrides.readWrite === false ? 0 : 1,

@@ -13,7 +13,10 @@ import * as m202611260300 from './202611260300_index_office_search.ts';
 import * as m202611260400 from './202611260400_create_cache_generations.ts';
 import * as m202611260500 from './202611260500_store_only_rejection_notes.ts';
 import * as m202611260600 from './202611260600_offline_sync.ts';
+import * as m202611260700 from './202611260700_consents.ts';
 import * as m202611261000 from './202611261000_create_mail_outbox.ts';
+import * as m202611261010 from './202611261010_add_user_deletion.ts';
+import * as m202611261020 from './202611261020_add_user_search_text.ts';
 import * as m202611261300 from './202611261300_single_sign_on_and_sessions.ts';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
@@ -32,6 +35,9 @@ export const migrations: Record<string, Migration> = {
   '202611260400_create_cache_generations': m202611260400,
   '202611260500_store_only_rejection_notes': m202611260500,
   '202611260600_offline_sync': m202611260600,
+  '202611260700_consents': m202611260700,
   '202611261000_create_mail_outbox': m202611261000,
+  '202611261010_add_user_deletion': m202611261010,
+  '202611261020_add_user_search_text': m202611261020,
   '202611261300_single_sign_on_and_sessions': m202611261300,
 };

@@ -16,6 +16,7 @@ import type { ActivityBatch, ChannelRef, DoctorRef, ProductRef } from './activit
 import { demoProducts } from './demo-activities.ts';
 import { productRef, productSelection } from './portfolios.ts';
 import type { TierOwner } from './tier-activities.ts';
+import { userSearchText } from '#server/modules/users/user-search.ts';
 
 /**
  * Loading generated activities fast. SQLite: multi-row INSERTs whose SQL text is built once per row count
@@ -285,6 +286,12 @@ export async function createBenchUsers(
     first_name: firstName,
     last_name: lastName,
     display_name: `${firstName} ${lastName}`,
+    search_text: userSearchText({
+      email,
+      first_name: firstName,
+      last_name: lastName,
+      display_name: `${firstName} ${lastName}`,
+    }),
     password_hash: options.passwordHash,
     is_admin: 0,
     read_write: 1,
@@ -292,6 +299,7 @@ export async function createBenchUsers(
     last_login: null,
     created_at: options.now,
     updated_at: options.now,
+    deleted_at: null,
   });
   const managers = Array.from({ length: Math.ceil(options.reps / REPS_PER_MANAGER) }, (_, index) =>
     user(benchManagerEmail(index + 1), 'Responsable', `Région ${index + 1}`, null),

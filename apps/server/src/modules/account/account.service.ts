@@ -8,6 +8,7 @@ import type { SessionsRepository } from '#server/modules/auth/sessions.repositor
 import type { UserIdentitiesRepository } from '#server/modules/auth/user-identities.repository.ts';
 import { auditUser, changedFields } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
+import { userSearchText } from '#server/modules/users/user-search.ts';
 import type { UsersRepository } from '#server/modules/users/users.repository.ts';
 import { toAccount, toAccountSession } from './account.mapper.ts';
 
@@ -41,10 +42,12 @@ export class AccountService {
     const changes = changedFields(before, after);
     if (Object.keys(changes).length > 0) {
       await db.transaction().execute(async (trx) => {
+        const names = { first_name: after.firstName, last_name: after.lastName, display_name: after.displayName };
         await users.updateNames(
           trx,
           auth.user.id,
-          { first_name: after.firstName, last_name: after.lastName, display_name: after.displayName },
+          // The users list and the recipient search match these words (users/user-search.ts).
+          { ...names, search_text: userSearchText({ ...names, email: auth.user.email }) },
           isoNow(clock),
         );
         await logs.record(trx, {
@@ -77,7 +80,7 @@ export class AccountService {
     const ended = await db.transaction().execute(async (trx) => {
       const now = isoNow(clock);
       await users.setPasswordHash(trx, auth.user.id, passwordHash, now);
-      const count = await sessions.revokeOthersOfUser(trx, auth.user.id, auth.sessionId, now);
+      const count = await sessions.revokeAllOf(trx, auth.user.id, now, auth.sessionId);
       await logs.record(trx, {
         action: 'change_password',
         entityType: 'user',
@@ -115,7 +118,7 @@ export class AccountService {
   async endOtherSessions(auth: AuthContext): Promise<SessionsEnded> {
     const { db, sessions, logs, clock } = this.deps;
     const ended = await db.transaction().execute(async (trx) => {
-      const count = await sessions.revokeOthersOfUser(trx, auth.user.id, auth.sessionId, isoNow(clock));
+      const count = await sessions.revokeAllOf(trx, auth.user.id, isoNow(clock), auth.sessionId);
       await logs.record(trx, {
         action: 'end_other_sessions',
         entityType: 'user',

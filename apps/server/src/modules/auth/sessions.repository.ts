@@ -12,7 +12,9 @@ const activeUserQuery = preparedQuery(
       .select([...sessionUserColumns, 'sessions.last_used_at'])
       .where('sessions.id', '=', p.sessionId)
       .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', p.now),
+      .where('sessions.expires_at', '>', p.now)
+      // A deleted user's sessions end at once, whatever revoked them or not.
+      .where('users.deleted_at', 'is', null),
   ['sessionId', 'now'],
 );
 
@@ -77,15 +79,18 @@ export class SessionsRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  /** Ends every open session of the user but one; answers how many ended. */
-  async revokeOthersOfUser(db: Db, userId: string, keptSessionId: string, at: string): Promise<number> {
+  /**
+   * Ends every open session of a user, or all but one (the one that changed the password keeps going);
+   * answers how many ended.
+   */
+  async revokeAllOf(db: Db, userId: string, at: string, exceptSessionId?: string): Promise<number> {
     const result = await db
       .updateTable('sessions')
       .set({ revoked_at: at, sso_id_token: null })
       .where('user_id', '=', userId)
-      .where('id', '!=', keptSessionId)
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', at)
+      .$if(exceptSessionId !== undefined, (qb) => qb.where('id', '!=', exceptSessionId ?? ''))
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }

@@ -5,6 +5,7 @@ import { type Clock, isoFrom, isoNow } from '#server/core/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
+import { userSearchText } from '#server/modules/users/user-search.ts';
 import { toSessionUser } from '#server/modules/users/users.mapper.ts';
 import type { SessionUserRow, UsersRepository } from '#server/modules/users/users.repository.ts';
 import type { AuthService, LoginClient } from './auth.service.ts';
@@ -131,7 +132,7 @@ export class SsoService {
         throw new SsoRefusal('the handoff token was presented by another browser');
       }
       const row = await users.findSessionUser(trx, handoff.user_id);
-      if (!row) throw new SsoRefusal('the user no longer exists');
+      if (!row) throw new SsoRefusal('the user was deleted after signing in at the provider');
       const user = toSessionUser(row);
       const session = await auth.recordSession(trx, user, loginClient, { method: 'sso', idToken: handoff.id_token });
       return { user, session };
@@ -157,7 +158,8 @@ export class SsoService {
     const linkedUserId = await identities.findUserId(trx, issuer, subject);
     if (linkedUserId !== undefined) {
       const linked = await users.findSessionUser(trx, linkedUserId);
-      if (!linked) throw new SsoRefusal('the linked user no longer exists', { issuer, subject });
+      // A deleted user can't come back through single sign-on (decision 0028: the row stays, shut out).
+      if (!linked) throw new SsoRefusal('the linked user has been deleted', { issuer, subject });
       await identities.recordLogin(trx, issuer, subject, now);
       return linked;
     }
@@ -167,6 +169,9 @@ export class SsoService {
       throw new SsoRefusal('the provider does not say the e-mail is verified', { subject, email });
     }
     const existing = await users.findByEmail(trx, email);
+    if (existing?.deleted_at != null) {
+      throw new SsoRefusal('the user with this e-mail has been deleted', { subject, email });
+    }
     if (existing) {
       const other = await identities.findOfUser(trx, existing.id, issuer);
       if (other) {
@@ -217,12 +222,12 @@ export class SsoService {
   /** A user created by single sign-on: neither admin nor allowed to edit the directory, no password. */
   private newUserRow(identity: SsoIdentity, email: string, now: string) {
     const displayName = identity.name ?? ([identity.givenName, identity.familyName].filter(Boolean).join(' ') || null);
+    const names = { email, first_name: identity.givenName, last_name: identity.familyName, display_name: displayName };
     return {
       id: newId(),
-      email,
-      first_name: identity.givenName,
-      last_name: identity.familyName,
-      display_name: displayName,
+      ...names,
+      // The users list and the recipient search match these words (users/user-search.ts).
+      search_text: userSearchText(names),
       password_hash: null,
       is_admin: 0,
       read_write: 0,

@@ -10,11 +10,13 @@ import {
 } from '@crm/shared';
 import type { Clock } from '#server/core/clock.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+import type { ConsentsRepository } from '#server/modules/consents/consents.repository.ts';
 import { toDashboardActivity } from './dashboard.mapper.ts';
 import type { DashboardPeriods, DashboardRepository } from './dashboard.repository.ts';
 
 type DashboardServiceDeps = {
   dashboard: DashboardRepository;
+  consents: ConsentsRepository;
   clock: Clock;
 };
 
@@ -112,13 +114,13 @@ export class DashboardService {
     return Promise.resolve(0);
   }
 
-  /** The consents issue. */
-  private totalConsents(_userId: string): Promise<number> {
-    return Promise.resolve(0);
+  /** The doctors whose current consent, collected by the caller, gives at least one choice (docs/dashboard.md). */
+  private totalConsents(userId: string): Promise<number> {
+    return this.deps.consents.collectedCount(userId, null);
   }
 
-  /** Consents signed in the current Paris month: the consents issue. */
-  private consentsThisMonth(_userId: string, _periods: DashboardPeriods): Promise<number> {
-    return Promise.resolve(0);
+  /** Of those, the ones whose current consent was signed in the current Paris month. */
+  private consentsThisMonth(userId: string, periods: DashboardPeriods): Promise<number> {
+    return this.deps.consents.collectedCount(userId, { from: periods.monthStart, to: periods.nextMonthStart });
   }
 }

@@ -4,7 +4,9 @@ import { newId } from '#server/db/ids.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import { callerFor } from '#server/test/callers.ts';
 import type { Factory } from '#server/test/factory.ts';
+import { pngDataUrl } from '#server/test/signature-images.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
+import { ConsentsRepository } from '#server/modules/consents/consents.repository.ts';
 import { DashboardRepository } from './dashboard.repository.ts';
 import { DashboardService } from './dashboard.service.ts';
 
@@ -81,6 +83,7 @@ describe.each(engines())('dashboard stats on %s', (engine) => {
   const statsAt = (now: string, userId: string) =>
     new DashboardService({
       dashboard: new DashboardRepository(t.database.db),
+      consents: new ConsentsRepository(t.database.db),
       clock: { now: () => new Date(now) },
     }).stats(authFor(userId));
 
@@ -330,6 +333,70 @@ describe.each(engines())('dashboard stats on %s', (engine) => {
       const stats = await statsAt(now, user.id);
       expect(titlesOf(stats)).toEqual(inside);
       expect(stats.activitiesToday).toBe(2);
+    });
+  });
+
+  describe('totalConsents and consentsThisMonth: doctors whose current consent the caller collected gives a choice', () => {
+    // 2026-04-01T00:30 in Paris: April began half an hour ago.
+    const NOW = '2026-03-31T22:30:00.000Z';
+    const consent = (
+      signatureDate: string,
+      choices: Partial<Record<'professional' | 'congress' | 'general', boolean>>,
+    ) => ({
+      signatureImage: pngDataUrl(),
+      professionalConsent: choices.professional ?? false,
+      congressConsent: choices.congress ?? false,
+      generalConsent: choices.general ?? false,
+      signatureDate,
+    });
+
+    it('counts current consents giving a choice, this Paris month by signing time', async () => {
+      const user = await t.factory.user();
+      const other = await t.factory.user();
+      const api = await callerFor(t, user);
+      const otherApi = await callerFor(t, other);
+      const doctors = await Promise.all(Array.from({ length: 8 }, () => t.factory.doctor()));
+      const [april, march, refused, withdrawn, partlyWithdrawn, takenOver, othersOnly, twice] = doctors.map(
+        (d) => d.id,
+      ) as [string, string, string, string, string, string, string, string];
+      const sign = (call: typeof api, doctorId: string, body: ReturnType<typeof consent>) =>
+        call('POST', `/api/doctors/${doctorId}/signatures`, body);
+      // Signed 00:10 on April 1st in Paris: this month.
+      await sign(api, april, consent('2026-03-31T22:10:00.000Z', { congress: true }));
+      // 23:50 on March 31st in Paris: last month, still in force.
+      await sign(api, march, consent('2026-03-31T21:50:00.000Z', { professional: true, general: true }));
+      // Signed, every choice refused: not a consent.
+      await sign(api, refused, consent('2026-03-31T22:15:00.000Z', {}));
+      // Withdrawn afterwards (by the other rep): no longer in force.
+      await sign(api, withdrawn, consent('2026-03-31T22:20:00.000Z', { general: true }));
+      await otherApi('POST', `/api/doctors/${withdrawn}/signatures/withdrawal`, {
+        requestedBy: 'doctor',
+        reason: 'Demande',
+      });
+      // One of two choices withdrawn: still a consent, but the current record is the other rep's withdrawal.
+      await sign(api, partlyWithdrawn, consent('2026-03-31T22:20:00.000Z', { general: true, congress: true }));
+      await otherApi('POST', `/api/doctors/${partlyWithdrawn}/signatures/withdrawal`, {
+        requestedBy: 'doctor',
+        reason: 'Plus de congrès',
+        choices: ['congress'],
+        // The time the doctor asked, by the device: this month, so the record counts in this month's figure.
+        withdrawnAt: '2026-03-31T22:28:00.000Z',
+      });
+      // Collected again by the other rep: now theirs.
+      await sign(api, takenOver, consent('2026-03-31T22:20:00.000Z', { general: true }));
+      await sign(otherApi, takenOver, consent('2026-03-31T22:25:00.000Z', { general: true }));
+      await sign(otherApi, othersOnly, consent('2026-03-31T22:25:00.000Z', { professional: true }));
+      // Collected twice by the caller: one doctor.
+      await sign(api, twice, consent('2026-03-10T10:00:00.000Z', { professional: true }));
+      await sign(api, twice, consent('2026-03-31T22:05:00.000Z', { professional: true }));
+
+      expect(await statsAt(NOW, user.id)).toMatchObject({ totalConsents: 3, consentsThisMonth: 2 });
+      expect(await statsAt(NOW, other.id)).toMatchObject({ totalConsents: 3, consentsThisMonth: 3 });
+      // A month later, nothing was signed in May.
+      expect(await statsAt('2026-05-02T10:00:00.000Z', user.id)).toMatchObject({
+        totalConsents: 3,
+        consentsThisMonth: 0,
+      });
     });
   });
 

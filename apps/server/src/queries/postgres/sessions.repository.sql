@@ -38,7 +38,8 @@ from
 where
   "sessions"."id" = $1
   and "sessions"."revoked_at" is null
-  and "sessions"."expires_at" > $2;
+  and "sessions"."expires_at" > $2
+  and "users"."deleted_at" is null;
 
 -- SessionsRepository.touch
 -- parameters: ["2026-03-02T09:00:00.000Z", "session-1"]
@@ -98,17 +99,28 @@ where
   and "revoked_at" is null
   and "expires_at" > $5;
 
--- SessionsRepository.revokeOthersOfUser
--- parameters: ["2026-03-02T09:00:00.000Z", null, "user-1", "session-1", "2026-03-02T09:00:00.000Z"]
+-- SessionsRepository.revokeAllOf (every session)
+-- parameters: ["2026-03-02T09:00:00.000Z", null, "user-1", "2026-03-02T09:00:00.000Z"]
 update "sessions"
 set
   "revoked_at" = $1,
   "sso_id_token" = $2
 where
   "user_id" = $3
-  and "id" != $4
   and "revoked_at" is null
-  and "expires_at" > $5;
+  and "expires_at" > $4;
+
+-- SessionsRepository.revokeAllOf (all but the current one)
+-- parameters: ["2026-03-02T09:00:00.000Z", null, "user-1", "2026-03-02T09:00:00.000Z", "session-1"]
+update "sessions"
+set
+  "revoked_at" = $1,
+  "sso_id_token" = $2
+where
+  "user_id" = $3
+  and "revoked_at" is null
+  and "expires_at" > $4
+  and "id" != $5;
 
 -- SessionsRepository.deleteEndedBefore
 -- parameters: ["2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]

@@ -17,10 +17,11 @@ select
 from
   "users"
 where
-  "users"."email" = $1;
+  "users"."email" = $1
+  and "users"."deleted_at" is null;
 
 -- UsersRepository.insert
--- parameters: ["user-1", "rep@example.fr", "Paul", "Martin", "Paul Martin", "hash", 0, 1, "manager-1", null, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
+-- parameters: ["user-1", "rep@example.fr", "Paul", "Martin", "Paul Martin", " paul martin paul martin rep example fr", "hash", 0, 1, "manager-1", null, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
 insert into
   "users" (
     "id",
@@ -28,6 +29,7 @@ insert into
     "first_name",
     "last_name",
     "display_name",
+    "search_text",
     "password_hash",
     "is_admin",
     "read_write",
@@ -37,7 +39,21 @@ insert into
     "updated_at"
   )
 values
-  ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12);
+  (
+    $1,
+    $2,
+    $3,
+    $4,
+    $5,
+    $6,
+    $7,
+    $8,
+    $9,
+    $10,
+    $11,
+    $12,
+    $13
+  );
 
 -- UsersRepository.setManager
 -- parameters: ["manager-1", "2026-03-02T09:00:00.000Z", "user-1"]
@@ -58,9 +74,83 @@ from
   "users"
 where
   "users"."manager_id" = $1
+  and "users"."deleted_at" is null
 order by
   "users"."display_name",
   "users"."email";
+
+-- UsersRepository.findActive
+-- parameters: ["user-1"]
+select
+  *
+from
+  "users"
+where
+  "users"."id" = $1
+  and "users"."deleted_at" is null;
+
+-- UsersRepository.lockHierarchy
+-- parameters: [150001]
+select
+  pg_advisory_xact_lock($1);
+
+-- UsersRepository.moveManagees
+-- parameters: ["manager-1", "2026-03-02T09:00:00.000Z", "user-1"]
+update "users"
+set
+  "manager_id" = $1,
+  "updated_at" = $2
+where
+  "manager_id" = $3;
+
+-- UsersRepository.markDeleted
+-- parameters: ["2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", "user-1"]
+update "users"
+set
+  "deleted_at" = $1,
+  "updated_at" = $2
+where
+  "id" = $3
+  and "deleted_at" is null;
+
+-- UsersRepository.searchEmails (one word)
+-- parameters: ["% dup%", 10]
+select
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name"
+from
+  "users"
+where
+  "users"."deleted_at" is null
+  and "users"."search_text" like $1
+order by
+  "users"."search_text",
+  "users"."email"
+limit
+  $2;
+
+-- UsersRepository.searchEmails (two words)
+-- parameters: ["% marie%", "% dup%", 10]
+select
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name"
+from
+  "users"
+where
+  "users"."deleted_at" is null
+  and (
+    "users"."search_text" like $1
+    and "users"."search_text" like $2
+  )
+order by
+  "users"."search_text",
+  "users"."email"
+limit
+  $3;
 
 -- UsersRepository.recordLogin
 -- parameters: ["2026-03-09T09:00:00.000Z", "user-1"]
@@ -91,7 +181,8 @@ select
 from
   "users"
 where
-  "users"."id" = $1;
+  "users"."id" = $1
+  and "users"."deleted_at" is null;
 
 -- UsersRepository.findByEmail
 -- parameters: ["rep@example.fr"]
@@ -103,14 +194,15 @@ select
   "users"."last_name",
   "users"."is_admin",
   "users"."read_write",
-  "users"."manager_id"
+  "users"."manager_id",
+  "users"."deleted_at"
 from
   "users"
 where
   "users"."email" = $1;
 
 -- UsersRepository.insertIn
--- parameters: ["user-1", "rep@example.fr", "Paul", "Martin", "Paul Martin", "hash", 0, 1, "manager-1", null, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
+-- parameters: ["user-1", "rep@example.fr", "Paul", "Martin", "Paul Martin", " paul martin paul martin rep example fr", "hash", 0, 1, "manager-1", null, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
 insert into
   "users" (
     "id",
@@ -118,6 +210,7 @@ insert into
     "first_name",
     "last_name",
     "display_name",
+    "search_text",
     "password_hash",
     "is_admin",
     "read_write",
@@ -127,7 +220,21 @@ insert into
     "updated_at"
   )
 values
-  ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12);
+  (
+    $1,
+    $2,
+    $3,
+    $4,
+    $5,
+    $6,
+    $7,
+    $8,
+    $9,
+    $10,
+    $11,
+    $12,
+    $13
+  );
 
 -- UsersRepository.findAccount
 -- parameters: ["user-1"]
@@ -146,18 +253,20 @@ select
 from
   "users"
 where
-  "users"."id" = $1;
+  "users"."id" = $1
+  and "users"."deleted_at" is null;
 
 -- UsersRepository.updateNames
--- parameters: ["Paul", "Martin", "Paul Martin", "2026-03-02T09:00:00.000Z", "user-1"]
+-- parameters: ["Paul", "Martin", "Paul Martin", " paul martin", "2026-03-02T09:00:00.000Z", "user-1"]
 update "users"
 set
   "first_name" = $1,
   "last_name" = $2,
   "display_name" = $3,
-  "updated_at" = $4
+  "search_text" = $4,
+  "updated_at" = $5
 where
-  "id" = $5;
+  "id" = $6;
 
 -- UsersRepository.setPasswordHash
 -- parameters: ["hash", "2026-03-02T09:00:00.000Z", "user-1"]

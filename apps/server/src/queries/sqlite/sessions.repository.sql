@@ -38,7 +38,8 @@ from
 where
   "sessions"."id" = ?
   and "sessions"."revoked_at" is null
-  and "sessions"."expires_at" > ?;
+  and "sessions"."expires_at" > ?
+  and "users"."deleted_at" is null;
 
 -- SessionsRepository.touch
 -- parameters: ["2026-03-02T09:00:00.000Z", "session-1"]
@@ -98,17 +99,28 @@ where
   and "revoked_at" is null
   and "expires_at" > ?;
 
--- SessionsRepository.revokeOthersOfUser
--- parameters: ["2026-03-02T09:00:00.000Z", null, "user-1", "session-1", "2026-03-02T09:00:00.000Z"]
+-- SessionsRepository.revokeAllOf (every session)
+-- parameters: ["2026-03-02T09:00:00.000Z", null, "user-1", "2026-03-02T09:00:00.000Z"]
 update "sessions"
 set
   "revoked_at" = ?,
   "sso_id_token" = ?
 where
   "user_id" = ?
-  and "id" != ?
   and "revoked_at" is null
   and "expires_at" > ?;
+
+-- SessionsRepository.revokeAllOf (all but the current one)
+-- parameters: ["2026-03-02T09:00:00.000Z", null, "user-1", "2026-03-02T09:00:00.000Z", "session-1"]
+update "sessions"
+set
+  "revoked_at" = ?,
+  "sso_id_token" = ?
+where
+  "user_id" = ?
+  and "revoked_at" is null
+  and "expires_at" > ?
+  and "id" != ?;
 
 -- SessionsRepository.deleteEndedBefore
 -- parameters: ["2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]

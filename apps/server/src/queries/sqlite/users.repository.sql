@@ -17,10 +17,11 @@ select
 from
   "users"
 where
-  "users"."email" = ?;
+  "users"."email" = ?
+  and "users"."deleted_at" is null;
 
 -- UsersRepository.insert
--- parameters: ["user-1", "rep@example.fr", "Paul", "Martin", "Paul Martin", "hash", 0, 1, "manager-1", null, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
+-- parameters: ["user-1", "rep@example.fr", "Paul", "Martin", "Paul Martin", " paul martin paul martin rep example fr", "hash", 0, 1, "manager-1", null, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
 insert into
   "users" (
     "id",
@@ -28,6 +29,7 @@ insert into
     "first_name",
     "last_name",
     "display_name",
+    "search_text",
     "password_hash",
     "is_admin",
     "read_write",
@@ -37,7 +39,7 @@ insert into
     "updated_at"
   )
 values
-  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- UsersRepository.setManager
 -- parameters: ["manager-1", "2026-03-02T09:00:00.000Z", "user-1"]
@@ -58,9 +60,86 @@ from
   "users"
 where
   "users"."manager_id" = ?
+  and "users"."deleted_at" is null
 order by
   "users"."display_name",
   "users"."email";
+
+-- UsersRepository.findActive
+-- parameters: ["user-1"]
+select
+  *
+from
+  "users"
+where
+  "users"."id" = ?
+  and "users"."deleted_at" is null;
+
+-- UsersRepository.lockHierarchy
+-- parameters: []
+update users
+set
+  updated_at = updated_at
+where
+  0 = 1;
+
+-- UsersRepository.moveManagees
+-- parameters: ["manager-1", "2026-03-02T09:00:00.000Z", "user-1"]
+update "users"
+set
+  "manager_id" = ?,
+  "updated_at" = ?
+where
+  "manager_id" = ?;
+
+-- UsersRepository.markDeleted
+-- parameters: ["2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", "user-1"]
+update "users"
+set
+  "deleted_at" = ?,
+  "updated_at" = ?
+where
+  "id" = ?
+  and "deleted_at" is null;
+
+-- UsersRepository.searchEmails (one word)
+-- parameters: ["% dup%", 10]
+select
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name"
+from
+  "users"
+where
+  "users"."deleted_at" is null
+  and "users"."search_text" like ?
+order by
+  "users"."search_text",
+  "users"."email"
+limit
+  ?;
+
+-- UsersRepository.searchEmails (two words)
+-- parameters: ["% marie%", "% dup%", 10]
+select
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name"
+from
+  "users"
+where
+  "users"."deleted_at" is null
+  and (
+    "users"."search_text" like ?
+    and "users"."search_text" like ?
+  )
+order by
+  "users"."search_text",
+  "users"."email"
+limit
+  ?;
 
 -- UsersRepository.recordLogin
 -- parameters: ["2026-03-09T09:00:00.000Z", "user-1"]
@@ -91,7 +170,8 @@ select
 from
   "users"
 where
-  "users"."id" = ?;
+  "users"."id" = ?
+  and "users"."deleted_at" is null;
 
 -- UsersRepository.findByEmail
 -- parameters: ["rep@example.fr"]
@@ -103,14 +183,15 @@ select
   "users"."last_name",
   "users"."is_admin",
   "users"."read_write",
-  "users"."manager_id"
+  "users"."manager_id",
+  "users"."deleted_at"
 from
   "users"
 where
   "users"."email" = ?;
 
 -- UsersRepository.insertIn
--- parameters: ["user-1", "rep@example.fr", "Paul", "Martin", "Paul Martin", "hash", 0, 1, "manager-1", null, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
+-- parameters: ["user-1", "rep@example.fr", "Paul", "Martin", "Paul Martin", " paul martin paul martin rep example fr", "hash", 0, 1, "manager-1", null, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
 insert into
   "users" (
     "id",
@@ -118,6 +199,7 @@ insert into
     "first_name",
     "last_name",
     "display_name",
+    "search_text",
     "password_hash",
     "is_admin",
     "read_write",
@@ -127,7 +209,7 @@ insert into
     "updated_at"
   )
 values
-  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- UsersRepository.findAccount
 -- parameters: ["user-1"]
@@ -146,15 +228,17 @@ select
 from
   "users"
 where
-  "users"."id" = ?;
+  "users"."id" = ?
+  and "users"."deleted_at" is null;
 
 -- UsersRepository.updateNames
--- parameters: ["Paul", "Martin", "Paul Martin", "2026-03-02T09:00:00.000Z", "user-1"]
+-- parameters: ["Paul", "Martin", "Paul Martin", " paul martin", "2026-03-02T09:00:00.000Z", "user-1"]
 update "users"
 set
   "first_name" = ?,
   "last_name" = ?,
   "display_name" = ?,
+  "search_text" = ?,
   "updated_at" = ?
 where
   "id" = ?;
