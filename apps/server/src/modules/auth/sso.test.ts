@@ -12,6 +12,7 @@ import {
   signInThroughSso,
   startSignIn,
 } from '#server/test/sso-browser.ts';
+import { callerFor } from '#server/test/callers.ts';
 import { tableCounts } from '#server/test/table-counts.ts';
 
 const REDIRECT_URI = 'http://localhost:4017/api/auth/sso/callback';
@@ -370,6 +371,46 @@ describe.each(engines())('single sign-on on %s', (engine) => {
         .where('user_id', '=', user?.id ?? '')
         .execute();
       expect(links).toEqual([{ subject: sub }]);
+    });
+
+    describe('a deleted user', () => {
+      /** Deletes the user as an administrator does (DELETE /api/users/{id}). */
+      async function deleteUser(id: string) {
+        const admin = await callerFor(t, await t.factory.user({ isAdmin: true }));
+        expect((await admin('DELETE', `/api/users/${id}`)).status).toBe(204);
+      }
+
+      it('can no longer sign in through the identity linked to them', async () => {
+        const { sub, user } = await person();
+        const first = await signInThroughSso(t.app, sub, REDIRECT_URI);
+        expect((await exchange(t.app, first.browser, first.token ?? '')).statusCode).toBe(200);
+        await deleteUser(user?.id ?? '');
+        const before = await tableCounts(t.database.db, SIGN_IN_TABLES);
+        const again = await signInThroughSso(t.app, sub, REDIRECT_URI);
+        expect(again.answer.headers.location).toBe(FAILED);
+        expect(await tableCounts(t.database.db, SIGN_IN_TABLES)).toEqual(before);
+        expect(reasons().at(-1)).toBe('the linked user has been deleted');
+      });
+
+      it('is not linked by their e-mail, nor created anew', async () => {
+        const { sub, user } = await person();
+        await deleteUser(user?.id ?? '');
+        const before = await tableCounts(t.database.db, SIGN_IN_TABLES);
+        const { answer } = await signInThroughSso(t.app, sub, REDIRECT_URI);
+        expect(answer.headers.location).toBe(FAILED);
+        expect(await tableCounts(t.database.db, SIGN_IN_TABLES)).toEqual(before);
+        expect(reasons().at(-1)).toBe('the user with this e-mail has been deleted');
+      });
+
+      it('deleted between the callback and the exchange gets no session', async () => {
+        const { sub, user } = await person();
+        const { browser, token } = await signInThroughSso(t.app, sub, REDIRECT_URI);
+        await deleteUser(user?.id ?? '');
+        const before = await tableCounts(t.database.db, ['sessions']);
+        expect((await exchange(t.app, browser, token ?? '')).statusCode).toBe(401);
+        expect(await tableCounts(t.database.db, ['sessions'])).toEqual(before);
+        expect(reasons().at(-1)).toBe('the user was deleted after signing in at the provider');
+      });
     });
 
     it('does not link by an e-mail the provider does not say is verified', async () => {
