@@ -29,7 +29,7 @@ const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('to
 
 test.describe('single sign-on', () => {
   // Each test crosses two servers and several full page loads: more than the default 30 s on a loaded machine.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   test('signs the representative in through the provider, leaving no session token in an address or a Referer', async ({
     page,
@@ -39,7 +39,7 @@ test.describe('single sign-on', () => {
     const navigations = await signInThroughProvider(page, SSO_ACCOUNTS.rep.sub);
 
     await arrival(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('user-email')).toHaveText('rep@demo-crm.fr');
+    await arrival(page.getByTestId('user-email')).toHaveText('rep@demo-crm.fr');
     await expect(page.getByTestId('dashboard-greeting')).toContainText('Julien');
 
     const token = await storedToken(page);
@@ -66,6 +66,7 @@ test.describe('single sign-on', () => {
   test('signing out ends the session here and at the provider', async ({ page }) => {
     await signInThroughProvider(page, SSO_ACCOUNTS.rep.sub);
     await arrival(page).toHaveURL(/\/$/);
+    await arrival(page.getByTestId('logout-button')).toBeVisible();
     const token = await storedToken(page);
 
     await page.getByTestId('logout-button').click();
@@ -84,7 +85,7 @@ test.describe('single sign-on', () => {
   test('refuses someone the product does not know, saying single sign-on failed', async ({ page }) => {
     await signInThroughProvider(page, SSO_ACCOUNTS.stranger.sub);
     await arrival(page).toHaveURL(/\/login\?error=sso_failed$/);
-    await expect(page.getByText("L'authentification unique a échoué. Veuillez réessayer.")).toBeVisible();
+    await arrival(page.getByText("L'authentification unique a échoué. Veuillez réessayer.")).toBeVisible();
     expect(await storedToken(page)).toBeNull();
   });
 });
