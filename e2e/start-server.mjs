@@ -1,11 +1,10 @@
 // Starts the real server for the end-to-end suite on a fresh database (demo data included).
 import fs from 'node:fs';
-import path from 'node:path';
 import { startTestOidcProvider } from '../apps/server/src/test/oidc-provider.ts';
+import { E2E_DATA_DIR as dataDir } from './data-dir.ts';
 import { startFakeGeocoder } from './fake-geocoder.mjs';
 import { SSO_ACCOUNTS, SSO_CLIENT_ID } from './sso-accounts.ts';
 
-const dataDir = path.resolve(import.meta.dirname, '../.tmp/e2e-data');
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 process.env.DATA_DIR = dataDir;
