@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Clock, systemClock } from './core/clock.ts';
@@ -7,12 +7,15 @@ import { registerAuthentication } from './http/authenticate.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { withRedactedUrls } from './http/log-redaction.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { MailDelivery } from './jobs/mail-delivery.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { ssoRoutes } from './modules/auth/sso.routes.ts';
 import { configurationRoutes } from './modules/configuration/configuration.routes.ts';
 import { consentsRoutes } from './modules/consents/consents.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -37,8 +40,6 @@ export type BuildAppOptions = {
   config: Config;
   db: Db;
   logger?: FastifyServerOptions['logger'];
-  /** A logger already made (a test reading what the app logs); wins over `logger`. */
-  loggerInstance?: FastifyBaseLogger;
   /** The time services read; the system clock unless a test pins or steps it. */
   clock?: Clock;
   /**
@@ -55,12 +56,11 @@ export async function buildApp({
   config,
   db,
   logger = false,
-  loggerInstance,
   clock = systemClock,
   startJobs = true,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(loggerInstance ? { loggerInstance } : { logger }),
+    logger: withRedactedUrls(logger),
     trustProxy: config.trustProxy,
     bodyLimit: ONE_MIB,
     // Idle keep-alive sockets close at shutdown; requests in flight finish first.
@@ -81,6 +81,12 @@ export async function buildApp({
   await registerOpenApi(app, appVersion);
 
   const services = await createServices(db, config, clock);
+  // Discovery runs in the background: a provider that can't be reached leaves single sign-on off, not the server.
+  services.ssoClient?.start(app.log);
+  app.addHook('onClose', (_instance, done) => {
+    services.ssoClient?.stop();
+    done();
+  });
 
   await app.register(
     async (api) => {
@@ -88,6 +94,8 @@ export async function buildApp({
       registerIdempotency(api, services.idempotency);
       await api.register(healthRoutes, { config, version: appVersion });
       await api.register(authRoutes, { auth: services.auth, configuration: services.configuration });
+      await api.register(ssoRoutes, { sso: services.sso, oidc: config.oidc });
+      await api.register(accountRoutes, { account: services.account });
       await api.register(doctorsRoutes, { doctors: services.doctors });
       await api.register(recentDoctorsRoutes, { recentDoctors: services.recentDoctors });
       await api.register(officesRoutes, { offices: services.offices });

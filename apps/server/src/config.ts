@@ -50,7 +50,32 @@ const ConfigSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_REDIRECT_URI: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  OIDC_SCOPES: z
+    .string()
+    .default('openid email profile')
+    .refine((scopes) => scopes.split(/\s+/).includes('openid'), { error: "must include 'openid'" }),
+  OIDC_AUTO_CREATE_USERS: booleanFlag(false),
 });
+
+/** The path the server answers the provider's redirect on (modules/auth/sso.routes.ts). */
+export const SSO_CALLBACK_PATH = '/api/auth/sso/callback';
+
+/** Single sign-on through an OpenID Connect provider; null when OIDC_ISSUER is not set. */
+export type OidcConfig = {
+  issuer: string;
+  clientId: string;
+  /** absent for a public client (PKCE only) */
+  clientSecret: string | undefined;
+  redirectUri: string;
+  /** where the provider sends the browser after its own sign-out: the sign-in page beside the redirect URI */
+  postLogoutRedirectUri: string;
+  scopes: string;
+  autoCreateUsers: boolean;
+};
 
 export type Config = {
   port: number;
@@ -80,6 +105,7 @@ export type Config = {
   /** Adds a Server-Timing header (time spent in the server) to every answer; the benchmarks read it. */
   serverTiming: boolean;
   loginThrottle: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowSeconds: number };
+  oidc: OidcConfig | null;
 };
 
 export class ConfigError extends Error {}
@@ -100,6 +126,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const oidc = oidcConfig(c, present);
   return {
     port: c.PORT,
     host: c.HOST,
@@ -125,5 +152,42 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFailuresPerAddress: c.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowSeconds: c.LOGIN_FAILURE_WINDOW_SECONDS,
     },
+    oidc,
+  };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The OIDC_* variables, which only make sense together; a provider reached in clear text only on loopback. */
+function oidcConfig(c: z.infer<typeof ConfigSchema>, present: Record<string, string | undefined>): OidcConfig | null {
+  if (c.OIDC_ISSUER === undefined) {
+    const stray = ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URI'].filter((name) => name in present);
+    if (stray.length > 0)
+      throw new ConfigError(`Invalid configuration:\n  OIDC_ISSUER: required with ${stray.join(', ')}`);
+    return null;
+  }
+  const problems: string[] = [];
+  const issuer = new URL(c.OIDC_ISSUER);
+  if (issuer.protocol === 'http:' && !LOOPBACK_HOSTS.has(issuer.hostname)) {
+    problems.push(`  OIDC_ISSUER: must be an https URL (http only on loopback) (got '${c.OIDC_ISSUER}')`);
+  }
+  if (c.OIDC_CLIENT_ID === undefined) problems.push('  OIDC_CLIENT_ID: required with OIDC_ISSUER');
+  if (c.OIDC_REDIRECT_URI === undefined) {
+    problems.push(`  OIDC_REDIRECT_URI: required with OIDC_ISSUER (https://<this server>${SSO_CALLBACK_PATH})`);
+  } else if (new URL(c.OIDC_REDIRECT_URI).pathname !== SSO_CALLBACK_PATH) {
+    problems.push(`  OIDC_REDIRECT_URI: must end with ${SSO_CALLBACK_PATH} (got '${c.OIDC_REDIRECT_URI}')`);
+  }
+  if (problems.length > 0 || c.OIDC_CLIENT_ID === undefined || c.OIDC_REDIRECT_URI === undefined) {
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const redirectUri = new URL(c.OIDC_REDIRECT_URI);
+  return {
+    issuer: c.OIDC_ISSUER,
+    clientId: c.OIDC_CLIENT_ID,
+    clientSecret: c.OIDC_CLIENT_SECRET,
+    redirectUri: redirectUri.href,
+    postLogoutRedirectUri: new URL('/login', redirectUri).href,
+    scopes: c.OIDC_SCOPES.trim().split(/\s+/).join(' '),
+    autoCreateUsers: c.OIDC_AUTO_CREATE_USERS,
   };
 }

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import { type Clock, systemClock } from './core/clock.ts';
 import type { Db } from './db/database.ts';
+import { AccountService } from './modules/account/account.service.ts';
 import { ActivitiesRepository } from './modules/activities/activities.repository.ts';
 import { ActivitiesService } from './modules/activities/activities.service.ts';
 import { ActivityExtrasRepository } from './modules/activities/activity-extras.repository.ts';
@@ -9,7 +10,11 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { CacheGenerationsRepository } from './modules/cache-generations/cache-generations.repository.ts';
 import { LoginThrottleRepository } from './modules/auth/login-throttle.repository.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
+import { SsoClient } from './modules/auth/sso-client.ts';
+import { SsoRepository } from './modules/auth/sso.repository.ts';
+import { SsoService } from './modules/auth/sso.service.ts';
 import { TokenService } from './modules/auth/tokens.ts';
+import { UserIdentitiesRepository } from './modules/auth/user-identities.repository.ts';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { ChannelsRepository } from './modules/configuration/channels.repository.ts';
@@ -50,7 +55,11 @@ import { UsersService } from './modules/users/users.service.ts';
 
 /** The services the routes and hooks call, wired once per app; repositories stay private to them. */
 export type Services = {
+  account: AccountService;
   auth: AuthService;
+  sso: SsoService;
+  /** null when single sign-on is not configured; app.ts starts its discovery */
+  ssoClient: SsoClient | null;
   doctors: DoctorsService;
   offices: OfficesService;
   recentDoctors: RecentDoctorsService;
@@ -89,12 +98,15 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
   const targets = new TargetsRepository(db);
   const extras = new ActivityExtrasRepository(db);
   const tombstones = new ActivityTombstonesRepository(db);
-  const mail = new MailService({ outbox: new MailOutboxRepository(db), config, clock });
-  const consentRecords = new ConsentsRepository(db);
   const users = new UsersRepository(db);
   const sessions = new SessionsRepository(db);
+  const mail = new MailService({ outbox: new MailOutboxRepository(db), config, clock });
+  const consentRecords = new ConsentsRepository(db);
   const throttle = new LoginThrottleRepository(db);
   const tokens = new TokenService(secret, clock);
+  const ssoClient = config.oidc ? new SsoClient(config.oidc) : null;
+  const auth = new AuthService({ db, config, users, sessions, throttle, logs, tokens, sso: ssoClient, clock });
+  const identities = new UserIdentitiesRepository(db);
   const passwordLinks = new PasswordLinksService({
     db,
     config,
@@ -121,16 +133,21 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     clock,
   });
   return {
-    auth: new AuthService({
+    account: new AccountService({ db, users, sessions, identities, auth, logs, clock }),
+    auth,
+    sso: new SsoService({
       db,
-      config,
+      config: config.oidc,
+      client: ssoClient,
+      flow: new SsoRepository(db),
+      identities,
       users,
-      sessions,
-      throttle,
       logs,
+      auth,
       tokens,
       clock,
     }),
+    ssoClient,
     doctors: new DoctorsService({
       db,
       doctors,

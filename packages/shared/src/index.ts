@@ -32,3 +32,5 @@ export * from './mailbox/mailbox.rules.ts';
 export * from './mailbox/mailbox.schemas.ts';
 export * from './campaigns/campaigns.rules.ts';
 export * from './campaigns/campaigns.schemas.ts';
+export * from './account/account.schemas.ts';
+export * from './account/device.ts';

@@ -5,6 +5,8 @@ import { ActivityStatsRepository } from '#server/modules/activities/activity-sta
 import { CacheGenerationsRepository } from '#server/modules/cache-generations/cache-generations.repository.ts';
 import { LoginThrottleRepository } from '#server/modules/auth/login-throttle.repository.ts';
 import { SessionsRepository } from '#server/modules/auth/sessions.repository.ts';
+import { SsoRepository } from '#server/modules/auth/sso.repository.ts';
+import { UserIdentitiesRepository } from '#server/modules/auth/user-identities.repository.ts';
 import { ChannelsRepository } from '#server/modules/configuration/channels.repository.ts';
 import { ProductsRepository } from '#server/modules/configuration/products.repository.ts';
 import { TargetsRepository } from '#server/modules/configuration/targets.repository.ts';
@@ -35,11 +37,14 @@ import {
   mailRow,
   clock,
   consentRow,
+  identityRow,
   ids,
   later,
   officeRow,
   periods,
   sessionRow,
+  ssoAttemptRow,
+  ssoHandoffRow,
   targetRow,
   userRow,
   channelRow,
@@ -152,12 +157,31 @@ export const registry: RepositoryQueries[] = [
   queriesOf(SessionsRepository, {
     insert: { args: (db) => [db, sessionRow] },
     findActiveUser: { args: () => [ids.session, at] },
+    touch: { args: () => [ids.session, at] },
+    listOpenOfUser: { args: () => [ids.user, at] },
+    findSsoIdToken: { args: (db) => [db, ids.session] },
     revoke: { args: (db) => [db, ids.session, at] },
+    revokeOfUser: { args: (db) => [db, ids.user, ids.session, at] },
     revokeAllOf: [
       { shape: 'every session', args: (db) => [db, ids.user, at] },
       { shape: 'all but the current one', args: (db) => [db, ids.user, at, ids.session] },
     ],
     deleteEndedBefore: { args: () => [at] },
+  }),
+  queriesOf(SsoRepository, {
+    insertAttempt: { args: () => [ssoAttemptRow] },
+    takeAttempt: { args: () => ['state-hash'] },
+    deleteAttemptsExpiredBefore: { args: () => [at] },
+    insertHandoff: { args: (db) => [db, ssoHandoffRow] },
+    takeHandoff: { args: (db) => [db, 'handoff-1'] },
+    deleteHandoffsExpiredBefore: { args: () => [at] },
+  }),
+  queriesOf(UserIdentitiesRepository, {
+    findUserId: { args: (db) => [db, 'https://login.example.fr', 'subject-1'] },
+    findOfUser: { args: (db) => [db, ids.user, 'https://login.example.fr'] },
+    listOfUser: { args: () => [ids.user] },
+    insert: { args: (db) => [db, identityRow] },
+    recordLogin: { args: (db) => [db, 'https://login.example.fr', 'subject-1', at] },
   }),
   queriesOf(ChannelsRepository, {
     listActive: { args: () => [] },
@@ -590,6 +614,19 @@ export const registry: RepositoryQueries[] = [
     ],
     recordLogin: { args: (db) => [db, ids.user, later] },
     count: { args: () => [], rows: [{ count: 0 }] },
+    findSessionUser: { args: (db) => [db, ids.user] },
+    findByEmail: { args: (db) => [db, 'rep@example.fr'] },
+    insertIn: { args: (db) => [db, userRow] },
+    findAccount: { args: () => [ids.user] },
+    updateNames: {
+      args: (db) => [
+        db,
+        ids.user,
+        { first_name: 'Paul', last_name: 'Martin', display_name: 'Paul Martin', search_text: ' paul martin' },
+        at,
+      ],
+    },
+    setPasswordHash: { args: (db) => [db, ids.user, 'hash', at] },
   }),
   ...mailRegistry,
 ];

@@ -8,6 +8,9 @@ import type {
   NewUserRow,
   OfficesTable,
   SessionsTable,
+  SsoAttemptsTable,
+  SsoHandoffsTable,
+  UserIdentitiesTable,
   TargetsTable,
 } from '#server/db/schema.ts';
 import type { DashboardPeriods } from '#server/modules/dashboard/dashboard.repository.ts';
@@ -120,6 +123,37 @@ export const sessionRow: SessionsTable = {
   revoked_at: null,
   ip: '127.0.0.1',
   user_agent: 'snapshot',
+  last_used_at: at,
+  auth_method: 'password',
+  sso_id_token: null,
+};
+
+export const identityRow: UserIdentitiesTable = {
+  id: 'identity-1',
+  user_id: ids.user,
+  issuer: 'https://login.example.fr',
+  subject: 'subject-1',
+  email: 'rep@example.fr',
+  created_at: at,
+  last_login_at: at,
+};
+
+export const ssoAttemptRow: SsoAttemptsTable = {
+  state_hash: 'state-hash',
+  browser_hash: 'browser-hash',
+  nonce: 'nonce',
+  code_verifier: 'verifier',
+  created_at: at,
+  expires_at: later,
+};
+
+export const ssoHandoffRow: SsoHandoffsTable = {
+  id: 'handoff-1',
+  user_id: ids.user,
+  browser_hash: 'browser-hash',
+  id_token: 'id-token',
+  created_at: at,
+  expires_at: later,
 };
 
 export const userRow: NewUserRow = {

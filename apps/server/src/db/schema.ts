@@ -34,6 +34,46 @@ export type SessionsTable = {
   revoked_at: string | null;
   ip: string | null;
   user_agent: string | null;
+  /** written at most every few minutes (SESSION_TOUCH_INTERVAL_MS), so a request rarely writes */
+  last_used_at: string | null;
+  auth_method: SessionAuthMethod;
+  /** the provider's ID token of a single-sign-on session: the hint its sign-out asks for */
+  sso_id_token: string | null;
+};
+
+export type SessionAuthMethod = 'password' | 'sso';
+
+/** A user's identity at an OpenID Connect provider (docs/decisions/0035). */
+export type UserIdentitiesTable = {
+  id: string;
+  user_id: string;
+  issuer: string;
+  subject: string;
+  /** the e-mail the provider gave when the identity was linked, for the audit and support */
+  email: string | null;
+  created_at: string;
+  last_login_at: string | null;
+};
+
+/** A single sign-on started at the provider; its secrets are found by the state's hash (decision 0035). */
+export type SsoAttemptsTable = {
+  state_hash: string;
+  /** hash of the random value of the browser's SSO cookie */
+  browser_hash: string;
+  nonce: string;
+  code_verifier: string;
+  created_at: string;
+  expires_at: string;
+};
+
+/** A signed-in identity waiting for the web app to exchange its one-time code for a session (decision 0035). */
+export type SsoHandoffsTable = {
+  id: string;
+  user_id: string;
+  browser_hash: string;
+  id_token: string;
+  created_at: string;
+  expires_at: string;
 };
 
 export type LoginFailuresTable = {
@@ -547,6 +587,9 @@ export type Database = {
   recent_doctors: RecentDoctorsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  user_identities: UserIdentitiesTable;
+  sso_attempts: SsoAttemptsTable;
+  sso_handoffs: SsoHandoffsTable;
   login_failures: LoginFailuresTable;
   app_settings: AppSettingsTable;
   audit_logs: AuditLogsTable;

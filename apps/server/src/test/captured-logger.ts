@@ -3,7 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 
 /** A real pino logger whose lines the test can read (parsed JSON, oldest first). */
-export function capturedLogger(): { logger: FastifyBaseLogger; lines: Record<string, unknown>[] } {
+export function capturedLogger(): {
+  logger: FastifyBaseLogger;
+  /** The same lines' destination, for an app built with logger options (createTestApp). */
+  options: { level: 'info'; stream: Writable };
+  lines: Record<string, unknown>[];
+} {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -13,5 +18,5 @@ export function capturedLogger(): { logger: FastifyBaseLogger; lines: Record<str
       callback();
     },
   });
-  return { logger: pino({ level: 'info' }, stream), lines };
+  return { logger: pino({ level: 'info' }, stream), options: { level: 'info', stream }, lines };
 }

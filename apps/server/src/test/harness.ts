@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '#server/app.ts';
@@ -91,12 +91,11 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/** What a test may give the app beside its environment: a logger to read, a clock to step, jobs off. */
 export type TestAppOptions = {
-  /** The time services read (a stepping clock); the system clock by default. */
+  logger?: FastifyServerOptions['logger'];
   clock?: Clock;
-  /** Where the app logs (a captured logger); silent by default. */
-  logger?: FastifyBaseLogger;
-  /** Whether the background jobs (campaign sending) run; see BuildAppOptions. */
+  /** Whether the background jobs (mail, campaign sending) run; see BuildAppOptions. */
   startJobs?: BuildAppOptions['startJobs'];
 };
 
@@ -113,13 +112,7 @@ export async function createTestApp(
     GEOCODER_URL: 'none',
     ...env,
   });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    ...(options.clock && { clock: options.clock }),
-    ...(options.logger && { loggerInstance: options.logger }),
-    ...(options.startJobs !== undefined && { startJobs: options.startJobs }),
-  });
+  const app = await buildApp({ config, db: database.db, ...options });
   await app.ready();
   return {
     app,

@@ -37,6 +37,7 @@ const UserDetailPage = lazyPage(() => import('@/modules/users/pages/UserDetailPa
 const LogsPage = lazyPage(() => import('@/modules/logs/pages/LogsPage'), 'LogsPage');
 const MailboxPage = lazyPage(() => import('@/modules/mailbox/pages/MailboxPage'), 'MailboxPage');
 const CampaignsPage = lazyPage(() => import('@/modules/campaigns/pages/CampaignsPage'), 'CampaignsPage');
+const AccountPage = lazyPage(() => import('@/modules/account/pages/AccountPage'), 'AccountPage');
 const ConfigurationPage = lazyPage(
   () => import('@/modules/configuration/pages/ConfigurationPage'),
   'ConfigurationPage',
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
           { path: 'emails', element: <MailboxPage /> },
           { path: 'campaigns', element: <CampaignsPage /> },
           { path: 'configuration', element: <ConfigurationPage /> },
+          { path: 'account', element: <AccountPage /> },
         ],
       },
       // Unknown paths: the guard always redirects them, so nothing renders here.

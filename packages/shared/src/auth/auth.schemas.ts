@@ -42,6 +42,20 @@ export type LoginResult = z.infer<typeof LoginResult>;
 export const SsoConfig = z.object({ enabled: z.boolean(), loginUrl: z.string().optional() });
 export type SsoConfig = z.infer<typeof SsoConfig>;
 
+/**
+ * POST /api/auth/sso/exchange: the one-time token of /auth/callback?token=…, exchanged for a session by the
+ * browser that signed in (docs/decisions/0035). Answers a LoginResult.
+ */
+export const SsoExchangeBody = z.object({ token: z.string().min(1).max(4096) });
+export type SsoExchangeBody = z.infer<typeof SsoExchangeBody>;
+
+/** POST /api/auth/logout: where the provider's own sign-out is, for a single-sign-on session that has one. */
+export const LogoutResult = z.object({ providerLogoutUrl: z.string().nullable() });
+export type LogoutResult = z.infer<typeof LogoutResult>;
+
+/** A session's last use is recorded at most this often, so a request rarely writes (the account page shows it). */
+export const SESSION_TOUCH_INTERVAL_MS = 5 * 60_000;
+
 /** GET /api/meta: what the login page needs to know before anyone signs in. */
 export const AppMeta = z.object({ demoMode: z.boolean(), version: z.string() });
 export type AppMeta = z.infer<typeof AppMeta>;

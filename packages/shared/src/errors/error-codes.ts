@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'EXTERNAL_RECIPIENTS',
   'FORMER_RECIPIENTS',
   'MAIL_SERVER_MISSING',
+  'NO_PASSWORD',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

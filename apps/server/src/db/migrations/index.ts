@@ -21,6 +21,7 @@ import * as m202611261030 from './202611261030_create_password_tokens.ts';
 import * as m202611261100 from './202611261100_index_and_count_audit_logs.ts';
 import * as m202611261200 from './202611261200_create_mailbox.ts';
 import * as m202611261210 from './202611261210_create_campaigns.ts';
+import * as m202611261300 from './202611261300_single_sign_on_and_sessions.ts';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '202611261100_index_and_count_audit_logs': m202611261100,
   '202611261200_create_mailbox': m202611261200,
   '202611261210_create_campaigns': m202611261210,
+  '202611261300_single_sign_on_and_sessions': m202611261300,
 };

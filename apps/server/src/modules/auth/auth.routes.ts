@@ -1,6 +1,5 @@
-import { CurrentUser, LoginBody, LoginResult, ProductList, SsoConfig } from '@crm/shared';
+import { CurrentUser, LoginBody, LoginResult, LogoutResult, ProductList } from '@crm/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '#server/http/authenticate.ts';
 import { errorResponses } from '#server/http/openapi.ts';
 import type { ConfigurationService } from '#server/modules/configuration/configuration.service.ts';
@@ -29,14 +28,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; configuratio
     {
       schema: {
         tags: ['auth'],
-        summary: 'Revoke the current session',
-        response: { 204: z.null(), ...errorResponses(401) },
+        summary: "Revoke the current session; for a single-sign-on session, where the provider's own sign-out is",
+        response: { 200: LogoutResult, ...errorResponses(401) },
       },
     },
-    async (request, reply) => {
-      await auth.logout(requireAuth(request));
-      return reply.status(204).send(null);
-    },
+    (request) => auth.logout(requireAuth(request)),
   );
 
   app.get(
@@ -61,15 +57,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; configuratio
       },
     },
     async (request) => ({ products: await configuration.assignedProducts(requireAuth(request)) }),
-  );
-
-  app.get(
-    '/auth/sso-config',
-    {
-      config: { public: true },
-      schema: { tags: ['auth'], summary: 'Single sign-on availability', response: { 200: SsoConfig } },
-    },
-    () => Promise.resolve({ enabled: false }),
   );
 
   return Promise.resolve();

@@ -1,4 +1,11 @@
-import type { CurrentUser, LoginBody, LoginResult, SessionUser } from '@crm/shared';
+import {
+  type CurrentUser,
+  type LoginBody,
+  type LoginResult,
+  type LogoutResult,
+  SESSION_TOUCH_INTERVAL_MS,
+  type SessionUser,
+} from '@crm/shared';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/core/app-error.ts';
@@ -9,8 +16,9 @@ import { toManagee, toSessionUser } from '#server/modules/users/users.mapper.ts'
 import type { UsersRepository } from '#server/modules/users/users.repository.ts';
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
 import { verifyPassword } from './passwords.ts';
-import { type SessionClient, startSession } from './session-start.ts';
+import { type SessionClient, type SessionStart, startSession } from './session-start.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
+import type { SsoClient } from './sso-client.ts';
 import type { TokenService } from './tokens.ts';
 
 export type AuthContext = { user: SessionUser; sessionId: string };
@@ -25,8 +33,12 @@ type AuthServiceDeps = {
   throttle: LoginThrottleRepository;
   logs: LogsRepository;
   tokens: TokenService;
+  /** null when single sign-on is not configured */
+  sso: SsoClient | null;
   clock: Clock;
 };
+
+/** How a session starts: with a password, or through the provider (whose ID token it keeps for sign-out). */
 
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
@@ -52,15 +64,46 @@ export class AuthService {
     await throttle.clear(accountKey);
 
     const user = toSessionUser(account);
-    const { sessionId, expiresAt } = await this.deps.db
+    const session = await this.deps.db
       .transaction()
-      .execute((trx) => startSession(this.deps, trx, user, client));
-    const token = await this.deps.tokens.sign(user, sessionId, expiresAt);
-    return { token, user };
+      .execute((trx) => this.recordSession(trx, user, client, { method: 'password' }));
+    return { token: await this.sessionToken(user, session), user };
   }
 
-  async logout(auth: AuthContext): Promise<void> {
-    await this.deps.db.transaction().execute(async (trx) => {
+  /**
+   * The signed-in user's current password, asked before changing it: throttled and counted with their
+   * sign-ins, so a stolen session can't guess it any faster than the sign-in page could.
+   */
+  async verifyOwnPassword(email: string, passwordHash: string, password: string, ip: string): Promise<boolean> {
+    const { throttle, config, clock } = this.deps;
+    const accountKey = `account:${email.toLowerCase()}`;
+    const addressKey = `address:${ip}`;
+    const windowMs = config.loginThrottle.windowSeconds * 1000;
+    await this.refuseIfThrottled(accountKey, config.loginThrottle.maxFailuresPerAccount, windowMs);
+    await this.refuseIfThrottled(addressKey, config.loginThrottle.maxFailuresPerAddress, windowMs);
+    if (await verifyPassword(passwordHash, password)) return true;
+    await throttle.recordFailure([accountKey, addressKey], isoNow(clock));
+    return false;
+  }
+
+  /** Opens a session for the user, records the sign-in and its audit entry, within the caller's transaction. */
+  async recordSession(
+    trx: Db,
+    user: SessionUser,
+    client: LoginClient,
+    start: SessionStart,
+  ): Promise<{ sessionId: string; expiresAt: Date }> {
+    return startSession(this.deps, trx, user, client, start);
+  }
+
+  sessionToken(user: SessionUser, session: { sessionId: string; expiresAt: Date }): Promise<string> {
+    return this.deps.tokens.sign(user, session.sessionId, session.expiresAt);
+  }
+
+  /** Ends the session; a single-sign-on session also answers where the provider's own sign-out is. */
+  async logout(auth: AuthContext): Promise<LogoutResult> {
+    const idToken = await this.deps.db.transaction().execute(async (trx) => {
+      const ssoIdToken = await this.deps.sessions.findSsoIdToken(trx, auth.sessionId);
       await this.deps.sessions.revoke(trx, auth.sessionId, isoNow(this.deps.clock));
       await this.deps.logs.record(trx, {
         action: 'logout',
@@ -69,7 +112,9 @@ export class AuthService {
         metadata: { email: auth.user.email },
         user: auditUser(auth),
       });
+      return ssoIdToken;
     });
+    return { providerLogoutUrl: idToken === null ? null : (this.deps.sso?.endSessionUrl(idToken) ?? null) };
   }
 
   /** GET /api/auth/me: the caller, fresh from their session, and the users they manage. */
@@ -82,8 +127,14 @@ export class AuthService {
   async authenticate(token: string): Promise<AuthContext | null> {
     const claims = await this.deps.tokens.verify(token);
     if (!claims) return null;
-    const row = await this.deps.sessions.findActiveUser(claims.sessionId, isoNow(this.deps.clock));
+    const now = this.deps.clock.now();
+    const row = await this.deps.sessions.findActiveUser(claims.sessionId, now.toISOString());
     if (row?.id !== claims.userId) return null;
+    // The account page's 'last used', kept to within the interval so that a request rarely writes.
+    const lastUsed = row.last_used_at === null ? 0 : Date.parse(row.last_used_at);
+    if (now.getTime() - lastUsed >= SESSION_TOUCH_INTERVAL_MS) {
+      await this.deps.sessions.touch(claims.sessionId, now.toISOString());
+    }
     return { user: toSessionUser(row), sessionId: claims.sessionId };
   }
 

@@ -2,6 +2,7 @@ import type { SessionUser } from '@crm/shared';
 import type { Config } from '#server/config.ts';
 import type { Clock } from '#server/core/clock.ts';
 import type { Db } from '#server/db/database.ts';
+import type { SessionAuthMethod } from '#server/db/schema.ts';
 import { newId } from '#server/db/ids.ts';
 import { auditUser } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
@@ -9,6 +10,9 @@ import type { UsersRepository } from '#server/modules/users/users.repository.ts'
 import type { SessionsRepository } from './sessions.repository.ts';
 
 export type SessionClient = { ip: string; userAgent: string | undefined };
+
+/** How the user proved who they are; a single-sign-on session keeps the provider's ID token for its sign-out. */
+export type SessionStart = { method: 'password' } | { method: Extract<SessionAuthMethod, 'sso'>; idToken: string };
 
 type SessionStartDeps = {
   config: Config;
@@ -19,7 +23,7 @@ type SessionStartDeps = {
 };
 
 /**
- * Starts a session for a user who has just proved who they are (a password, a password link), in the caller's
+ * Starts a session for a user who has just proved who they are (a password, a password link, single sign-on), in the caller's
  * transaction: the session row, the user's lastLogin and the 'login' audit entry. The caller signs the token
  * once the transaction has committed.
  */
@@ -28,6 +32,7 @@ export async function startSession(
   trx: Db,
   user: SessionUser,
   client: SessionClient,
+  start: SessionStart = { method: 'password' },
 ): Promise<{ sessionId: string; expiresAt: Date }> {
   const sessionId = newId();
   const signedInAt = deps.clock.now();
@@ -41,13 +46,16 @@ export async function startSession(
     revoked_at: null,
     ip: client.ip,
     user_agent: client.userAgent?.slice(0, 500) ?? null,
+    last_used_at: now,
+    auth_method: start.method,
+    sso_id_token: start.method === 'sso' ? start.idToken : null,
   });
   await deps.users.recordLogin(trx, user.id, now);
   await deps.logs.record(trx, {
     action: 'login',
     entityType: 'user',
     entityId: user.id,
-    metadata: { email: user.email },
+    metadata: { email: user.email, method: start.method },
     user: auditUser({ user }),
   });
   return { sessionId, expiresAt };

@@ -5,6 +5,14 @@ import type { Clock } from '#server/core/clock.ts';
 
 export type TokenClaims = { sessionId: string; userId: string };
 
+/** The claims of a single-sign-on handoff token (docs/decisions/0035). */
+export type HandoffClaims = { handoffId: string; userId: string };
+
+// Distinct types keep one kind of token from passing for the other (ASVS 9.2.2).
+const SESSION_TYP = 'JWT';
+const HANDOFF_TYP = 'sso-handoff+jwt';
+const HANDOFF_AUDIENCE = 'sso-handoff';
+
 /** HS256 JWTs whose payload is the user, as the single-sign-on return page decodes it. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
@@ -31,7 +39,7 @@ export class TokenService {
 
   sign(user: SessionUser, sessionId: string, expiresAt: Date): Promise<string> {
     return new SignJWT({ ...user })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setProtectedHeader({ alg: 'HS256', typ: SESSION_TYP })
       .setSubject(user.id)
       .setJti(sessionId)
       .setIssuedAt(this.clock.now())
@@ -49,12 +57,47 @@ export class TokenService {
       return null;
     }
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        typ: SESSION_TYP,
+        currentDate: now,
+      });
       if (!payload.jti || !payload.sub || !payload.exp) return null;
       const claims = { sessionId: payload.jti, userId: payload.sub };
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
       this.verified.set(token, { ...claims, expiresAt: payload.exp * 1000 });
       return claims;
+    } catch (error) {
+      if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * The one-time token the single-sign-on callback puts in the address: shaped like a session token (its
+   * payload is the user, as the callback page decodes it) but typed and addressed so that it is no bearer.
+   */
+  signHandoff(user: SessionUser, handoffId: string, expiresAt: Date): Promise<string> {
+    return new SignJWT({ ...user })
+      .setProtectedHeader({ alg: 'HS256', typ: HANDOFF_TYP })
+      .setSubject(user.id)
+      .setJti(handoffId)
+      .setAudience(HANDOFF_AUDIENCE)
+      .setIssuedAt(this.clock.now())
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+  }
+
+  async verifyHandoff(token: string): Promise<HandoffClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        typ: HANDOFF_TYP,
+        audience: HANDOFF_AUDIENCE,
+        currentDate: this.clock.now(),
+      });
+      if (!payload.jti || !payload.sub) return null;
+      return { handoffId: payload.jti, userId: payload.sub };
     } catch (error) {
       if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
       throw error;

@@ -221,7 +221,7 @@ describe.each(engines())('invitations without SMTP_URL on %s', (engine) => {
   const captured = capturedLogger();
 
   beforeAll(async () => {
-    t = await createTestApp(engine, {}, { logger: captured.logger });
+    t = await createTestApp(engine, {}, { logger: captured.options });
   });
   afterAll(async () => {
     await t.close();

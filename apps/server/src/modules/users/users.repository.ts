@@ -354,4 +354,55 @@ export class UsersRepository {
       .executeTakeFirstOrThrow();
     return row.count;
   }
+
+  /** The user as a session carries them, by id, unless deleted. */
+  findSessionUser(db: Db, id: string): Promise<SessionUserRow | undefined> {
+    return db
+      .selectFrom('users')
+      .select(sessionUserColumns)
+      .where('users.id', '=', id)
+      .where('users.deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** The user with this e-mail (stored in lower case), deleted or not: a deleted one keeps their address. */
+  findByEmail(db: Db, email: string) {
+    return db
+      .selectFrom('users')
+      .select([...sessionUserColumns, 'users.deleted_at'])
+      .where('users.email', '=', email.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  /** Inserts within the caller's transaction (a user created with its audit entry). */
+  async insertIn(db: Db, row: NewUserRow): Promise<void> {
+    await db.insertInto('users').values(row).execute();
+  }
+
+  /** What the account page shows of the user; `password_hash` only tells whether there is one. */
+  findAccount(id: string) {
+    return this.db
+      .selectFrom('users')
+      .select([...sessionUserColumns, 'users.password_hash', 'users.created_at', 'users.last_login'])
+      .where('users.id', '=', id)
+      .where('users.deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async updateNames(
+    db: Db,
+    id: string,
+    names: Pick<UserRow, 'first_name' | 'last_name' | 'display_name' | 'search_text'>,
+    at: string,
+  ): Promise<void> {
+    await db
+      .updateTable('users')
+      .set({ ...names, updated_at: at })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async setPasswordHash(db: Db, id: string, passwordHash: string, at: string): Promise<void> {
+    await db.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', id).execute();
+  }
 }

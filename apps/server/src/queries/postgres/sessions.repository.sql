@@ -3,7 +3,7 @@
 -- called with the arguments of apps/server/scripts/sql-snapshots/registry.ts.
 
 -- SessionsRepository.insert
--- parameters: ["session-1", "user-1", "2026-03-02T09:00:00.000Z", "2026-03-09T09:00:00.000Z", null, "127.0.0.1", "snapshot"]
+-- parameters: ["session-1", "user-1", "2026-03-02T09:00:00.000Z", "2026-03-09T09:00:00.000Z", null, "127.0.0.1", "snapshot", "2026-03-02T09:00:00.000Z", "password", null]
 insert into
   "sessions" (
     "id",
@@ -12,10 +12,13 @@ insert into
     "expires_at",
     "revoked_at",
     "ip",
-    "user_agent"
+    "user_agent",
+    "last_used_at",
+    "auth_method",
+    "sso_id_token"
   )
 values
-  ($1, $2, $3, $4, $5, $6, $7);
+  ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10);
 
 -- SessionsRepository.findActiveUser
 -- parameters: ["session-1", "2026-03-02T09:00:00.000Z"]
@@ -27,7 +30,8 @@ select
   "users"."last_name",
   "users"."is_admin",
   "users"."read_write",
-  "users"."manager_id"
+  "users"."manager_id",
+  "sessions"."last_used_at"
 from
   "sessions"
   inner join "users" on "users"."id" = "sessions"."user_id"
@@ -37,33 +41,86 @@ where
   and "sessions"."expires_at" > $2
   and "users"."deleted_at" is null;
 
--- SessionsRepository.revoke
+-- SessionsRepository.touch
 -- parameters: ["2026-03-02T09:00:00.000Z", "session-1"]
 update "sessions"
 set
-  "revoked_at" = $1
+  "last_used_at" = $1
 where
-  "id" = $2
+  "id" = $2;
+
+-- SessionsRepository.listOpenOfUser
+-- parameters: ["user-1", "2026-03-02T09:00:00.000Z"]
+select
+  "id",
+  "created_at",
+  "last_used_at",
+  "ip",
+  "user_agent",
+  "auth_method"
+from
+  "sessions"
+where
+  "user_id" = $1
+  and "revoked_at" is null
+  and "expires_at" > $2
+order by
+  "last_used_at" desc,
+  "created_at" desc;
+
+-- SessionsRepository.findSsoIdToken
+-- parameters: ["session-1"]
+select
+  "sso_id_token"
+from
+  "sessions"
+where
+  "id" = $1;
+
+-- SessionsRepository.revoke
+-- parameters: ["2026-03-02T09:00:00.000Z", null, "session-1"]
+update "sessions"
+set
+  "revoked_at" = $1,
+  "sso_id_token" = $2
+where
+  "id" = $3
   and "revoked_at" is null;
+
+-- SessionsRepository.revokeOfUser
+-- parameters: ["2026-03-02T09:00:00.000Z", null, "session-1", "user-1", "2026-03-02T09:00:00.000Z"]
+update "sessions"
+set
+  "revoked_at" = $1,
+  "sso_id_token" = $2
+where
+  "id" = $3
+  and "user_id" = $4
+  and "revoked_at" is null
+  and "expires_at" > $5;
 
 -- SessionsRepository.revokeAllOf (every session)
--- parameters: ["2026-03-02T09:00:00.000Z", "user-1"]
+-- parameters: ["2026-03-02T09:00:00.000Z", null, "user-1", "2026-03-02T09:00:00.000Z"]
 update "sessions"
 set
-  "revoked_at" = $1
+  "revoked_at" = $1,
+  "sso_id_token" = $2
 where
-  "user_id" = $2
-  and "revoked_at" is null;
+  "user_id" = $3
+  and "revoked_at" is null
+  and "expires_at" > $4;
 
 -- SessionsRepository.revokeAllOf (all but the current one)
--- parameters: ["2026-03-02T09:00:00.000Z", "user-1", "session-1"]
+-- parameters: ["2026-03-02T09:00:00.000Z", null, "user-1", "2026-03-02T09:00:00.000Z", "session-1"]
 update "sessions"
 set
-  "revoked_at" = $1
+  "revoked_at" = $1,
+  "sso_id_token" = $2
 where
-  "user_id" = $2
+  "user_id" = $3
   and "revoked_at" is null
-  and "id" != $3;
+  and "expires_at" > $4
+  and "id" != $5;
 
 -- SessionsRepository.deleteEndedBefore
 -- parameters: ["2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]

@@ -3,7 +3,7 @@
 -- called with the arguments of apps/server/scripts/sql-snapshots/registry.ts.
 
 -- SessionsRepository.insert
--- parameters: ["session-1", "user-1", "2026-03-02T09:00:00.000Z", "2026-03-09T09:00:00.000Z", null, "127.0.0.1", "snapshot"]
+-- parameters: ["session-1", "user-1", "2026-03-02T09:00:00.000Z", "2026-03-09T09:00:00.000Z", null, "127.0.0.1", "snapshot", "2026-03-02T09:00:00.000Z", "password", null]
 insert into
   "sessions" (
     "id",
@@ -12,10 +12,13 @@ insert into
     "expires_at",
     "revoked_at",
     "ip",
-    "user_agent"
+    "user_agent",
+    "last_used_at",
+    "auth_method",
+    "sso_id_token"
   )
 values
-  (?, ?, ?, ?, ?, ?, ?);
+  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- SessionsRepository.findActiveUser
 -- parameters: ["session-1", "2026-03-02T09:00:00.000Z"]
@@ -27,7 +30,8 @@ select
   "users"."last_name",
   "users"."is_admin",
   "users"."read_write",
-  "users"."manager_id"
+  "users"."manager_id",
+  "sessions"."last_used_at"
 from
   "sessions"
   inner join "users" on "users"."id" = "sessions"."user_id"
@@ -37,32 +41,85 @@ where
   and "sessions"."expires_at" > ?
   and "users"."deleted_at" is null;
 
--- SessionsRepository.revoke
+-- SessionsRepository.touch
 -- parameters: ["2026-03-02T09:00:00.000Z", "session-1"]
 update "sessions"
 set
-  "revoked_at" = ?
+  "last_used_at" = ?
+where
+  "id" = ?;
+
+-- SessionsRepository.listOpenOfUser
+-- parameters: ["user-1", "2026-03-02T09:00:00.000Z"]
+select
+  "id",
+  "created_at",
+  "last_used_at",
+  "ip",
+  "user_agent",
+  "auth_method"
+from
+  "sessions"
+where
+  "user_id" = ?
+  and "revoked_at" is null
+  and "expires_at" > ?
+order by
+  "last_used_at" desc,
+  "created_at" desc;
+
+-- SessionsRepository.findSsoIdToken
+-- parameters: ["session-1"]
+select
+  "sso_id_token"
+from
+  "sessions"
+where
+  "id" = ?;
+
+-- SessionsRepository.revoke
+-- parameters: ["2026-03-02T09:00:00.000Z", null, "session-1"]
+update "sessions"
+set
+  "revoked_at" = ?,
+  "sso_id_token" = ?
 where
   "id" = ?
   and "revoked_at" is null;
 
--- SessionsRepository.revokeAllOf (every session)
--- parameters: ["2026-03-02T09:00:00.000Z", "user-1"]
+-- SessionsRepository.revokeOfUser
+-- parameters: ["2026-03-02T09:00:00.000Z", null, "session-1", "user-1", "2026-03-02T09:00:00.000Z"]
 update "sessions"
 set
-  "revoked_at" = ?
+  "revoked_at" = ?,
+  "sso_id_token" = ?
 where
-  "user_id" = ?
-  and "revoked_at" is null;
+  "id" = ?
+  and "user_id" = ?
+  and "revoked_at" is null
+  and "expires_at" > ?;
 
--- SessionsRepository.revokeAllOf (all but the current one)
--- parameters: ["2026-03-02T09:00:00.000Z", "user-1", "session-1"]
+-- SessionsRepository.revokeAllOf (every session)
+-- parameters: ["2026-03-02T09:00:00.000Z", null, "user-1", "2026-03-02T09:00:00.000Z"]
 update "sessions"
 set
-  "revoked_at" = ?
+  "revoked_at" = ?,
+  "sso_id_token" = ?
 where
   "user_id" = ?
   and "revoked_at" is null
+  and "expires_at" > ?;
+
+-- SessionsRepository.revokeAllOf (all but the current one)
+-- parameters: ["2026-03-02T09:00:00.000Z", null, "user-1", "2026-03-02T09:00:00.000Z", "session-1"]
+update "sessions"
+set
+  "revoked_at" = ?,
+  "sso_id_token" = ?
+where
+  "user_id" = ?
+  and "revoked_at" is null
+  and "expires_at" > ?
   and "id" != ?;
 
 -- SessionsRepository.deleteEndedBefore

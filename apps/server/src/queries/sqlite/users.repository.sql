@@ -589,3 +589,99 @@ select
   count(*) as "count"
 from
   "users";
+
+-- UsersRepository.findSessionUser
+-- parameters: ["user-1"]
+select
+  "users"."id",
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name",
+  "users"."is_admin",
+  "users"."read_write",
+  "users"."manager_id"
+from
+  "users"
+where
+  "users"."id" = ?
+  and "users"."deleted_at" is null;
+
+-- UsersRepository.findByEmail
+-- parameters: ["rep@example.fr"]
+select
+  "users"."id",
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name",
+  "users"."is_admin",
+  "users"."read_write",
+  "users"."manager_id",
+  "users"."deleted_at"
+from
+  "users"
+where
+  "users"."email" = ?;
+
+-- UsersRepository.insertIn
+-- parameters: ["user-1", "rep@example.fr", "Paul", "Martin", "Paul Martin", " paul martin paul martin rep example fr", "hash", 0, 1, "manager-1", null, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
+insert into
+  "users" (
+    "id",
+    "email",
+    "first_name",
+    "last_name",
+    "display_name",
+    "search_text",
+    "password_hash",
+    "is_admin",
+    "read_write",
+    "manager_id",
+    "last_login",
+    "created_at",
+    "updated_at"
+  )
+values
+  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+
+-- UsersRepository.findAccount
+-- parameters: ["user-1"]
+select
+  "users"."id",
+  "users"."email",
+  "users"."display_name",
+  "users"."first_name",
+  "users"."last_name",
+  "users"."is_admin",
+  "users"."read_write",
+  "users"."manager_id",
+  "users"."password_hash",
+  "users"."created_at",
+  "users"."last_login"
+from
+  "users"
+where
+  "users"."id" = ?
+  and "users"."deleted_at" is null;
+
+-- UsersRepository.updateNames
+-- parameters: ["Paul", "Martin", "Paul Martin", " paul martin", "2026-03-02T09:00:00.000Z", "user-1"]
+update "users"
+set
+  "first_name" = ?,
+  "last_name" = ?,
+  "display_name" = ?,
+  "search_text" = ?,
+  "updated_at" = ?
+where
+  "id" = ?;
+
+-- UsersRepository.setPasswordHash
+-- parameters: ["hash", "2026-03-02T09:00:00.000Z", "user-1"]
+update "users"
+set
+  "password_hash" = ?,
+  "updated_at" = ?
+where
+  "id" = ?;

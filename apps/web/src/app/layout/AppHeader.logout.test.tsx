@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppHeader } from '@/app/layout/AppHeader';
 import { clearSession, getSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
+import { leavePage } from '@/lib/leave-page';
 import { activity } from '@/modules/activities/test/fixtures';
 import { openOfflineDb } from '@/offline/db';
 import { enqueue, listQueue } from '@/offline/queue';
@@ -63,7 +64,7 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
   setSession('token', REP_USER);
   stubFetch({
-    'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+    'POST /api/auth/logout': () => jsonResponse({ providerLogoutUrl: null }),
     'GET /api/health': () => jsonResponse({}),
   });
   await repDevice();
@@ -72,6 +73,7 @@ beforeEach(async () => {
 afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('logging out with changes waiting', () => {
@@ -154,6 +156,28 @@ describe('logging out with nothing waiting', () => {
     await user.click(screen.getByTestId('logout-button'));
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await storedKeys('activities', REP)).toEqual([]);
+  });
+});
+
+describe('logging out of a single-sign-on session', () => {
+  it("ends the product's session, forgets the user, then signs out at the provider", async () => {
+    const providerLogout = 'https://idp.labo.fr/session/end?id_token_hint=x&post_logout_redirect_uri=y';
+    stubFetch({
+      'POST /api/auth/logout': () => jsonResponse({ providerLogoutUrl: providerLogout }),
+      'GET /api/health': () => jsonResponse({}),
+    });
+    const leave = vi.spyOn(leavePage, 'to').mockImplementation(() => undefined);
+    const { user } = renderHeader();
+    const [item] = await listQueue(REP);
+    const db = await openOfflineDb();
+    if (item !== undefined) await db.delete('queue', item.seq);
+
+    await user.click(screen.getByTestId('logout-button'));
+    await waitFor(() => {
+      expect(leave).toHaveBeenCalledWith(providerLogout);
+    });
+    expect(getSession().isAuthenticated).toBe(false);
     expect(await storedKeys('activities', REP)).toEqual([]);
   });
 });

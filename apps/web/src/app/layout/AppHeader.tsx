@@ -1,11 +1,12 @@
-import { DisconnectOutlined, LogoutOutlined, MenuOutlined } from '@ant-design/icons';
+import { DisconnectOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { isDemoAdmin, type SessionUser } from '@crm/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Grid, Layout, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ConnectivityIndicator } from '@/app/layout/ConnectivityIndicator';
+import { isWebUrl, leavePage } from '@/lib/leave-page';
 import { useLogoutMutation } from '@/modules/auth/api';
 import { LogoutDialog } from '@/modules/auth/components/LogoutDialog';
 import { forgetUser, unsyncedBeforeLogout, type LogoutChoice } from '@/modules/auth/logout';
@@ -35,9 +36,14 @@ export function AppHeader({ user, onOpenMenu }: AppHeaderProps) {
 
   const signOut = async (choice: LogoutChoice) => {
     setIsLeaving(true);
-    await logoutMutation.mutateAsync();
+    const providerLogoutUrl = await logoutMutation.mutateAsync();
     await forgetUser(user.id, choice, queryClient);
     setLogoutCount(null);
+    // A single-sign-on session ends at the provider too, which then sends the browser back to /login.
+    if (providerLogoutUrl !== null && isWebUrl(providerLogoutUrl)) {
+      leavePage.to(providerLogoutUrl);
+      return;
+    }
     void navigate('/login', { replace: true });
   };
 
@@ -89,9 +95,13 @@ export function AppHeader({ user, onOpenMenu }: AppHeaderProps) {
             </label>
           </>
         )}
-        <Typography.Text className="app-header-email" data-testid="user-email" ellipsis>
-          {user.email}
-        </Typography.Text>
+        {/* The way to the user's own settings (issue 17). */}
+        <Link to="/account" className="app-header-account" title={t('header.account')} data-testid="account-link">
+          <UserOutlined aria-hidden />
+          <Typography.Text className="app-header-email" data-testid="user-email" ellipsis>
+            {user.email}
+          </Typography.Text>
+        </Link>
         {user.isAdmin && (
           <Tag color="blue" data-testid="admin-tag">
             {t('header.admin')}

@@ -34,7 +34,7 @@ function apiAs(user: typeof REP_USER, extra: Record<string, FetchHandler> = {}) 
     'GET /api/auth/me': () => jsonResponse({ ...user, managees: [] }),
     'GET /api/meta': () => jsonResponse({ demoMode: true, version: '1.0.0' }),
     'GET /api/auth/sso-config': () => jsonResponse({ enabled: false }),
-    'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+    'POST /api/auth/logout': () => jsonResponse({ providerLogoutUrl: null }),
     ...extra,
   });
 }
@@ -78,6 +78,25 @@ describe('application shell', () => {
       expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
     }
     expect(screen.getByTestId('language-switch')).toBeInTheDocument();
+  });
+
+  it("opens the user's own account page from the e-mail in the header", async () => {
+    apiAs(REP_USER, {
+      'GET /api/account': () =>
+        jsonResponse({
+          ...REP_USER,
+          hasPassword: true,
+          identities: [],
+          createdAt: '2026-01-05T09:00:00.000Z',
+          lastLogin: null,
+        }),
+      'GET /api/account/sessions': () => jsonResponse({ sessions: [] }),
+    });
+    setSession('token', REP_USER);
+    const { user, router } = renderRoutes(routes, '/');
+    await user.click(await screen.findByTestId('account-link'));
+    expect(await screen.findByRole('heading', { name: 'My account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account');
   });
 
   it('sends a non-admin away from /configuration', async () => {

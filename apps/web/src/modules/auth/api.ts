@@ -1,4 +1,12 @@
-import { AppMeta, CURRENT_USER_CACHE_MS, CurrentUser, LoginResult, SsoConfig, type LoginBody } from '@crm/shared';
+import {
+  AppMeta,
+  CURRENT_USER_CACHE_MS,
+  CurrentUser,
+  LoginResult,
+  LogoutResult,
+  SsoConfig,
+  type LoginBody,
+} from '@crm/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { clearSession, setSession, updateSessionUser, useSession } from '@/app/session';
 import { apiClient, HTTP_ERROR_CODE, isApiError, NETWORK_ERROR_CODE } from '@/lib/api-client';
@@ -50,13 +58,16 @@ export function useLoginMutation() {
   });
 }
 
+/** Ends the session; answers where the provider's own sign-out is, for a single-sign-on session. */
 export function useLogoutMutation() {
   return useMutation({
-    mutationFn: async () => {
+    mutationFn: async (): Promise<string | null> => {
       try {
-        await apiClient.send('/auth/logout', { method: 'POST' });
+        const { providerLogoutUrl } = await apiClient.post('/auth/logout', undefined, LogoutResult);
+        return providerLogoutUrl;
       } catch {
         // Offline or already expired: the local session ends anyway, the server's expires on its own.
+        return null;
       } finally {
         clearSession();
       }

@@ -1,4 +1,6 @@
+import { LoginResult } from '@crm/shared';
 import { setSession } from '@/app/session';
+import { apiClient } from '@/lib/api-client';
 import { isJwtShaped, sessionUserFromToken } from '@/lib/jwt';
 
 export const SSO_CALLBACK_PATH = '/auth/callback';
@@ -28,11 +30,19 @@ export function takeSsoCallbackParams(): SsoCallbackParams {
   return params;
 }
 
-/** Spec 000 §2: signs in with the returned token and answers where the browser goes next. */
-export function completeSsoSignIn({ token, error }: SsoCallbackParams): string {
+/**
+ * Spec 000 §2: signs in with the returned token and answers where the browser goes next. The token in the
+ * address is a one-time handoff (docs/decisions/0035): checked and decoded as the spec says, then exchanged,
+ * by this browser and within the minute, for the session whose token and user are stored.
+ */
+export async function completeSsoSignIn({ token, error }: SsoCallbackParams): Promise<string> {
   if (error !== null || token === null || !isJwtShaped(token)) return SSO_FAILED_PATH;
-  const user = sessionUserFromToken(token);
-  if (user === null) return SSO_FAILED_PATH;
-  setSession(token, user);
-  return '/';
+  if (sessionUserFromToken(token) === null) return SSO_FAILED_PATH;
+  try {
+    const session = await apiClient.post('/auth/sso/exchange', { token }, LoginResult, { auth: false });
+    setSession(session.token, session.user);
+    return '/';
+  } catch {
+    return SSO_FAILED_PATH;
+  }
 }

@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
 import { AuthCallbackPage } from '@/modules/auth/pages/AuthCallbackPage';
+import { jsonResponse, stubFetch } from '@/test/fetch';
 import { renderRoutes } from '@/test/render';
 import { makeToken, REP_USER } from '@/test/tokens';
 
@@ -31,19 +32,32 @@ beforeEach(async () => {
 
 afterEach(() => {
   clearSession();
+  vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
 });
 
+const SESSION_TOKEN = makeToken({ ...REP_USER, jti: 'session-1' });
+
 describe('AuthCallbackPage', () => {
-  it('stores a good token and its user, then goes to /', async () => {
-    const token = makeToken(REP_USER);
-    renderCallback(`?token=${token}`);
+  it('exchanges a good token for the session, stores it and its user, then goes to /', async () => {
+    stubFetch({ 'POST /api/auth/sso/exchange': () => jsonResponse({ token: SESSION_TOKEN, user: REP_USER }) });
+    renderCallback(`?token=${makeToken(REP_USER)}`);
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
-    expect(getSession()).toEqual({ token, user: REP_USER, isAuthenticated: true });
-    expect(localStorage.getItem('token')).toBe(token);
+    expect(getSession()).toEqual({ token: SESSION_TOKEN, user: REP_USER, isAuthenticated: true });
+    expect(localStorage.getItem('token')).toBe(SESSION_TOKEN);
+  });
+
+  it('goes to /login?error=sso_failed when the server refuses the exchange', async () => {
+    stubFetch({
+      'POST /api/auth/sso/exchange': () => jsonResponse({ message: 'Expired', code: 'UNAUTHORIZED' }, 401),
+    });
+    renderCallback(`?token=${makeToken(REP_USER)}`);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login?error=sso_failed');
+    expect(getSession().isAuthenticated).toBe(false);
   });
 
   it('removes the token from the address bar', async () => {
+    stubFetch({ 'POST /api/auth/sso/exchange': () => jsonResponse({ token: SESSION_TOKEN, user: REP_USER }) });
     renderCallback(`?token=${makeToken(REP_USER)}`);
     await screen.findByTestId('location');
     expect(window.location.pathname).toBe('/auth/callback');

@@ -14,7 +14,7 @@ export function AuthCallbackPage() {
   useEffect(() => {
     if (hasCompleted.current) return;
     hasCompleted.current = true;
-    void navigate(completeSsoSignIn(takeSsoCallbackParams()), { replace: true });
+    void completeSsoSignIn(takeSsoCallbackParams()).then((next) => navigate(next, { replace: true }));
   }, [navigate]);
 
   return (

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession, setSession } from '@/app/session';
 import { apiRequest } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
+import { leavePage } from '@/lib/leave-page';
 import { LoginPage } from '@/modules/auth/pages/LoginPage';
 import { callsTo, jsonResponse, stubFetch, type FetchHandler } from '@/test/fetch';
 import { renderRoutes } from '@/test/render';
@@ -31,6 +32,7 @@ beforeEach(async () => {
 afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('LoginPage', () => {
@@ -160,6 +162,19 @@ describe('LoginPage', () => {
     renderLogin();
     await screen.findByText('Version 1.2.3');
     expect(screen.queryByRole('button', { name: /single sign-on/ })).not.toBeInTheDocument();
+  });
+
+  it('sends the browser to the server, which starts single sign-on at the provider', async () => {
+    stubFetch({
+      ...publicCalls,
+      'GET /api/auth/sso-config': () => jsonResponse({ enabled: true, loginUrl: '/api/auth/sso/login' }),
+    });
+    const leave = vi.spyOn(leavePage, 'to').mockImplementation(() => undefined);
+    const { user } = renderLogin();
+    await user.click(await screen.findByRole('button', { name: /Sign in with single sign-on/ }));
+    await waitFor(() => {
+      expect(leave).toHaveBeenCalledWith('/api/auth/sso/login');
+    });
   });
 
   it('says single sign-on is not available when it became unavailable', async () => {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getEndedSessionEmail } from '@/app/session';
 import { schemaRule } from '@/lib/form-rules';
+import { isWebUrl, leavePage } from '@/lib/leave-page';
 import { authQueries, loginErrorMessage, useLoginMutation } from '@/modules/auth/api';
 import { DemoAccountsAlert } from '@/modules/auth/components/DemoAccountsAlert';
 import { ForgotPasswordDialog } from '@/modules/auth/components/ForgotPasswordDialog';
@@ -59,8 +60,8 @@ export function LoginPage() {
   const handleSso = async () => {
     // Ask again: single sign-on may have become unavailable since the page loaded.
     const { data } = await ssoQuery.refetch();
-    if (data?.enabled === true && data.loginUrl !== undefined) {
-      window.location.assign(data.loginUrl);
+    if (data?.enabled === true && data.loginUrl !== undefined && isWebUrl(data.loginUrl)) {
+      leavePage.to(data.loginUrl);
       return;
     }
     void message.error(t('auth.ssoUnavailable'));

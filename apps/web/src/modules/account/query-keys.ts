@@ -1,0 +1,5 @@
+export const accountKeys = {
+  all: ['account'] as const,
+  profile: () => [...accountKeys.all, 'profile'] as const,
+  sessions: () => [...accountKeys.all, 'sessions'] as const,
+};
