@@ -78,7 +78,7 @@ async function benchEngine(engine: string, env: Record<string, string>, database
         line('last use over 5 min ago: checked and written', writes),
         line('last use just written: checked only', reads),
       ],
-      check: `${engine}: ${Number(written.count)} of ${SESSIONS} sessions carry a last use written by the check`,
+      check: `${engine}: ${written.count} of ${SESSIONS} sessions carry a last use written by the check`,
     };
   } finally {
     await database.close();

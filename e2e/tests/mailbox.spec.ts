@@ -75,7 +75,10 @@ test('compose to another user, read it as them, reply, then bin and restore', as
 
   // The rep gets the reply with the message it answers.
   await page.goto('/emails');
-  await page.getByTestId('mail-list').locator('tr', { hasText: `Re: ${subject}` }).click();
+  await page
+    .getByTestId('mail-list')
+    .locator('tr', { hasText: `Re: ${subject}` })
+    .click();
   await expect(page.getByTestId('mail-parent')).toContainText('a écrit');
   await expect(page.frameLocator('[data-testid=mail-body]').locator('p')).toHaveText('C’est noté, merci.');
 
@@ -83,14 +86,21 @@ test('compose to another user, read it as them, reply, then bin and restore', as
   await page.getByTestId('mail-delete').click();
   await expect(page.getByText('E-mail déplacé dans la corbeille')).toBeVisible();
   await page.getByTestId('folder-bin').click();
-  await page.getByTestId('mail-list').locator('tr', { hasText: `Re: ${subject}` }).click();
+  await page
+    .getByTestId('mail-list')
+    .locator('tr', { hasText: `Re: ${subject}` })
+    .click();
   await page.getByTestId('mail-restore').click();
   await expect(page.getByText('E-mail restauré dans Boîte de réception')).toBeVisible();
   await page.getByTestId('folder-inbox').click();
   await expect(page.getByTestId('mail-list').getByText(`Re: ${subject}`)).toBeVisible();
 
   // Bulk: mark read and unread from the list.
-  await page.getByTestId('mail-list').locator('tr', { hasText: `Re: ${subject}` }).locator('.ant-checkbox-input').check();
+  await page
+    .getByTestId('mail-list')
+    .locator('tr', { hasText: `Re: ${subject}` })
+    .locator('.ant-checkbox-input')
+    .check();
   await page.getByTestId('mail-bulk-bar').getByRole('button', { name: 'Marquer comme non lu' }).click();
   await expect(page.getByText('Marqué comme non lu')).toBeVisible();
   await expect(page.getByTestId('mail-list').locator('tr', { hasText: `Re: ${subject}` })).toHaveClass(/mail-unread/);

@@ -615,7 +615,6 @@ export const registry: RepositoryQueries[] = [
     recordLogin: { args: (db) => [db, ids.user, later] },
     count: { args: () => [], rows: [{ count: 0 }] },
     findSessionUser: { args: (db) => [db, ids.user] },
-    findByEmail: { args: (db) => [db, 'rep@example.fr'] },
     insertIn: { args: (db) => [db, userRow] },
     findAccount: { args: () => [ids.user] },
     updateNames: {

@@ -95,15 +95,6 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
-  /** A user by address, deleted or not (addresses stay unique; a deleted user's is restored, decision 0028). */
-  findByEmail(db: Db, email: string) {
-    return db
-      .selectFrom('users')
-      .select(['users.id', 'users.email', 'users.deleted_at'])
-      .where('users.email', '=', email.toLowerCase())
-      .executeTakeFirst();
-  }
-
   /** The users of these ids that are not deleted. */
   findActiveByIds(db: Db, ids: readonly string[]) {
     if (ids.length === 0) return Promise.resolve([]);
@@ -365,7 +356,10 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
-  /** The user with this e-mail (stored in lower case), deleted or not: a deleted one keeps their address. */
+  /**
+   * The user with this e-mail (stored in lower case), deleted or not: a deleted one keeps their address, restored
+   * if they are invited again (decision 0028).
+   */
   findByEmail(db: Db, email: string) {
     return db
       .selectFrom('users')

@@ -155,17 +155,6 @@ where
   "users"."id" = ?
   and "users"."deleted_at" is null;
 
--- UsersRepository.findByEmail
--- parameters: ["rep@example.fr"]
-select
-  "users"."id",
-  "users"."email",
-  "users"."deleted_at"
-from
-  "users"
-where
-  "users"."email" = ?;
-
 -- UsersRepository.findActiveByIds
 -- parameters: ["user-1", "manager-1"]
 select
