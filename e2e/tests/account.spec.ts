@@ -95,10 +95,13 @@ test.describe('the account page', () => {
     // The old password no longer signs in; the new one does.
     await other.page.getByLabel(/e-mail/i).fill(user.email);
     await other.page.getByLabel(/mot de passe/i).fill(user.password);
-    await other.page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+    // The submit button by its type: after a refusal antd keeps the leaving loading icon in the button's name
+    // until its motion ends, which a page in the background may not run.
+    const submit = other.page.locator('form button[type="submit"]');
+    await submit.click();
     await expect(other.page.getByText('E-mail ou mot de passe invalide')).toBeVisible();
     await other.page.getByLabel(/mot de passe/i).fill(newPassword);
-    await other.page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+    await submit.click();
     await expect(other.page).toHaveURL(/\/$/);
     await expect(other.page.getByTestId('user-email')).toHaveText(user.email);
     await other.close();
