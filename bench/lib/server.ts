@@ -59,18 +59,19 @@ export function newDataDir(): string {
 
 /** The real server in its own process (as in production), on the given data folder or database. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
+  // A given PORT is kept (a shared machine hands each engineer their own ports); else any free one.
+  const port = env.PORT === undefined ? await freePort() : Number(env.PORT);
   const dataDir = env.DATA_DIR ?? newDataDir();
   const child: ChildProcess = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SERVER_TIMING: 'true',
       ...env,
+      PORT: String(port),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
