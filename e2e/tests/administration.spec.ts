@@ -160,9 +160,12 @@ test('an inactive channel leaves the activity form but stays on the activities t
     );
 
     await page.goto('/activities/new');
-    await channelField.locator('.ant-select').click();
     const options = page.locator('.ant-select-item-option');
-    await expect(options.first()).toBeVisible();
+    // The select takes clicks only once the channels have loaded and the form's mount guard is over.
+    await expect(async () => {
+      await channelField.locator('.ant-select').click();
+      await expect(options.first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(options.filter({ hasText: 'Call' })).toHaveCount(1);
     await expect(options.filter({ hasText: 'Video' })).toHaveCount(0);
   } finally {

@@ -79,8 +79,8 @@ test('create a template, send it to consenting doctors, see it arrive, and unsub
   await shot(page, 'past-fr-desktop');
 
   // Each doctor gets their own message: filled for them, with a plain-text part and a way out.
-  const mail = await mailTo(first.email);
-  await mailTo(second.email);
+  const mail = await mailTo(first.email, 30_000, `trimestre ${run}`);
+  await mailTo(second.email, 30_000, `trimestre ${run}`);
   expect(mail.subject).toBe(`Les nouvelles du trimestre, Dr ${first.firstName} ${first.lastName}`);
   expect(mail.html).toContain(
     `Bonjour Dr ${first.firstName} ${first.lastName}, voici les nouvelles du trimestre ${run}.`,

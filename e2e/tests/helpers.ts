@@ -31,13 +31,18 @@ export function receivedMail(): ReceivedMail[] {
     .map((name) => JSON.parse(fs.readFileSync(new URL(name, MAIL_FOLDER), 'utf8')) as ReceivedMail);
 }
 
-/** Waits for the e-mail sent to an address, and answers it. */
-export async function mailTo(address: string, timeoutMs = 15_000): Promise<ReceivedMail> {
+/**
+ * Waits for the e-mail sent to an address, and answers it; with `containing`, the one whose HTML holds that
+ * text (earlier specs may have mailed the same demo address).
+ */
+export async function mailTo(address: string, timeoutMs = 15_000, containing?: string): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
   await expect
     .poll(
       () => {
-        found = receivedMail().findLast((mail) => mail.to.includes(address));
+        found = receivedMail().findLast(
+          (mail) => mail.to.includes(address) && (containing === undefined || mail.html.includes(containing)),
+        );
         return found !== undefined;
       },
       { timeout: timeoutMs },

@@ -165,7 +165,7 @@ test('templates and campaigns: stored clean, and nothing runs in the preview, th
     },
   });
   expect(custom.status()).toBe(201);
-  const mail = await mailTo(first.email);
+  const mail = await mailTo(first.email, 30_000, `Message personnalisé ${run}`);
   expect(mail.html).toContain(`Message personnalisé ${run}`);
   expectStoredClean(bodyOf(mail.html));
 
@@ -216,7 +216,7 @@ test('templates and campaigns: stored clean, and nothing runs in the preview, th
   await watch.expectNothingRan();
 
   // What the pasted message became in the doctor's mail: clean.
-  const pasted = await mailTo(second.email);
+  const pasted = await mailTo(second.email, 30_000, `Collé ${run}`);
   expect(pasted.html).toContain(`Collé ${run}`);
   expectStoredClean(bodyOf(pasted.html));
 });

@@ -25,7 +25,8 @@ test('compose to another user, read it as them, reply, then bin and restore', as
   // Recipient picked from the suggestions (GET /api/users/emails), subject, and a formatted message.
   const recipients = page.getByTestId('compose-recipients');
   await recipients.locator('input').fill('manager');
-  await page.getByRole('option', { name: /manager@demo-crm\.fr/ }).click();
+  // The visible item: antd also keeps an accessibility-only copy of each option, not clickable.
+  await page.locator('.ant-select-item-option', { hasText: 'manager@demo-crm.fr' }).click();
   await page.getByTestId('compose-subject').fill(subject);
   const editor = page.locator('.tiptap');
   await editor.click();
