@@ -35,7 +35,7 @@ test('compose to another user, read it as them, reply, then bin and restore', as
   await page.keyboard.type('réunion jeudi');
   await page.keyboard.press('Control+B');
   await page.keyboard.type(' à 9 h.');
-  await page.getByRole('button', { name: 'Insérer un tableau (3×3, ligne d’en-tête)' }).click();
+  await page.getByRole('button', { name: /^Insérer un tableau/ }).click();
   await expect(editor.locator('table th')).toHaveCount(3);
   await page.mouse.move(0, 0);
   await page.screenshot({ path: `${SHOTS}/compose-fr.png` });
