@@ -79,8 +79,13 @@ function record(owner: string, change: Record<string, unknown>): Record<string, 
 }
 
 async function openPopover(page: Page, pending: RegExp) {
+  const panel = page.getByTestId('connectivity-panel');
   await page.getByTestId('connectivity-indicator').hover();
-  await expect(page.getByTestId('connectivity-panel')).toContainText(pending);
+  // Hover opens it, a click too (its triggers): on a busy page the hover alone may come before it listens.
+  await expect(async () => {
+    if (!(await panel.isVisible())) await page.getByTestId('connectivity-indicator').click();
+    await expect(panel).toContainText(pending, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test('queued changes reach the server once, even when an answer is lost after the commit', async ({ page }) => {

@@ -91,8 +91,15 @@ test('offline: a new doctor, an activity naming them and its edit reach the serv
   await dialog.getByLabel('RPPS').fill(rpps);
   await dialog.getByLabel('First name').fill('Claire');
   await dialog.getByLabel('Last name').fill('Horsligne');
-  await dialog.getByLabel('Primary specialty').click();
-  await page.getByTitle('Cardiology').click();
+  // Until the choice shows in the field: on a busy page the list may open after the first click lands.
+  const specialty = dialog.locator('.ant-form-item', { hasText: 'Primary specialty' });
+  await expect(async () => {
+    await dialog.getByLabel('Primary specialty').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('Cardiology').click({
+      timeout: 3_000,
+    });
+    await expect(specialty).toContainText('Cardiology', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await dialog.getByTestId('create-doctor-submit').click();
   await expect(page.getByText('Saved offline - will sync when connection is restored').first()).toBeVisible();
   await expect(dialog).toBeHidden();
