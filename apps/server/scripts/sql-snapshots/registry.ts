@@ -625,7 +625,6 @@ export const registry: RepositoryQueries[] = [
         at,
       ],
     },
-    setPasswordHash: { args: (db) => [db, ids.user, 'hash', at] },
   }),
   ...mailRegistry,
 ];

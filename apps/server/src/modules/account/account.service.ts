@@ -79,7 +79,7 @@ export class AccountService {
     const passwordHash = await hashPassword(body.newPassword);
     const ended = await db.transaction().execute(async (trx) => {
       const now = isoNow(clock);
-      await users.setPasswordHash(trx, auth.user.id, passwordHash, now);
+      await users.setPassword(trx, auth.user.id, passwordHash, now);
       const count = await sessions.revokeAllOf(trx, auth.user.id, now, auth.sessionId);
       await logs.record(trx, {
         action: 'change_password',

@@ -395,8 +395,4 @@ export class UsersRepository {
       .where('id', '=', id)
       .execute();
   }
-
-  async setPasswordHash(db: Db, id: string, passwordHash: string, at: string): Promise<void> {
-    await db.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', id).execute();
-  }
 }

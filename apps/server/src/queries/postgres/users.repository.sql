@@ -690,12 +690,3 @@ set
   "updated_at" = $5
 where
   "id" = $6;
-
--- UsersRepository.setPasswordHash
--- parameters: ["hash", "2026-03-02T09:00:00.000Z", "user-1"]
-update "users"
-set
-  "password_hash" = $1,
-  "updated_at" = $2
-where
-  "id" = $3;

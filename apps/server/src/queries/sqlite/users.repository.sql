@@ -665,12 +665,3 @@ set
   "updated_at" = ?
 where
   "id" = ?;
-
--- UsersRepository.setPasswordHash
--- parameters: ["hash", "2026-03-02T09:00:00.000Z", "user-1"]
-update "users"
-set
-  "password_hash" = ?,
-  "updated_at" = ?
-where
-  "id" = ?;
