@@ -39,11 +39,6 @@ test.afterAll(async () => {
 });
 
 test('E4: the server killed mid-sync leaves exactly one row per change once it is back', async ({ page, context }) => {
-  // Known regression, issue 13 stays open for it: on main since the merges of 2026-11-26 the app does not resume
-  // sending by itself within two minutes once the killed server is back (the changes wait with a network
-  // error, retry count 1); it did on the issue's branch. The exactly-once half is proved by offline-queue (E3)
-  // and offline-retry (E5); what is left to find is why the retry after the health check no longer starts.
-  test.fixme(true, 'the queue does not resume by itself after the server comes back: see the comment above');
   test.setTimeout(240_000);
   await signInAs(page, REP);
   await waitForServiceWorkerControl(page);

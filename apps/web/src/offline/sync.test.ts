@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/app/query-client';
 import { clearSession, getSession, setSession } from '@/app/session';
-import { readQueue } from '@/offline/db';
+import { openOfflineDb, QUEUE_FORMAT_VERSION, readQueue, type QueueItem } from '@/offline/db';
 import { checkHealth } from '@/offline/network-monitor';
 import { enqueue, type QueuedChange } from '@/offline/queue';
 import { startSyncEngine, syncNow } from '@/offline/sync';
@@ -119,5 +119,54 @@ describe('the page’s sync engine', () => {
       expect((await readQueue(REP_USER.id))[0]?.status).toBe('synced');
     });
     expect(callsTo(fetchMock, PUT_ACTIVITY)).toHaveLength(1);
+  });
+
+  it("tries again a health-check period after a failed 'Sync now', though the server was never seen offline", async () => {
+    let answers = 0;
+    const fetchMock = api(() => {
+      answers += 1;
+      // The first send meets a server that died mid-request; the health checks around it both found it up.
+      return answers === 1 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse({ id: ACTIVITY_ID });
+    });
+    await checkHealth();
+    setSession('token-of-rep', REP_USER);
+    stopEngine = startSyncEngine();
+    // The engine's own first run, queued behind the first of these, is over before the change is written.
+    await syncNow();
+    await syncNow();
+    // Left by an earlier page: no new change starts a run of the engine's own, only 'Sync now' does.
+    const now = Date.now();
+    const draft: Omit<QueueItem, 'seq'> = {
+      formatVersion: QUEUE_FORMAT_VERSION,
+      mutationId: crypto.randomUUID(),
+      owner: REP_USER.id,
+      type: 'activity',
+      action: 'update',
+      entityId: ACTIVITY_ID,
+      payload: { callNotes: 'RAS' },
+      dependsOn: [],
+      timestamp: now,
+      synced: false,
+      status: 'pending',
+      retryCount: 0,
+      lastError: null,
+      updatedAt: now,
+    };
+    await (await openOfflineDb()).add('queue', draft as QueueItem);
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      expect(await syncNow()).toMatchObject({ sent: 0, failed: 1, stopped: 'unreachable' });
+      expect((await readQueue(REP_USER.id))[0]).toMatchObject({ status: 'pending', retryCount: 1 });
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(callsTo(fetchMock, PUT_ACTIVITY)).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1_000);
+      await vi.waitFor(async () => {
+        expect((await readQueue(REP_USER.id))[0]?.status).toBe('synced');
+      });
+      expect(callsTo(fetchMock, PUT_ACTIVITY)).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -39,9 +39,26 @@ function refreshAfter<Report extends SyncReport | null>(report: Report): Report 
   return report;
 }
 
+let retryTimer: number | undefined;
+/** The engine's own start, while it runs: what a retry calls. */
+let retry: (() => void) | null = null;
+
+/**
+ * Whoever started the run (the app or 'Sync now'), a change that failed on the network or a 5xx is tried
+ * again a health-check period later: a server that restarts between two health checks is never seen as
+ * offline, so no reconnection would come to send it.
+ */
+function retryAfter<Report extends SyncReport | null>(report: Report): Report {
+  if (report !== null && report.failed > 0 && retry !== null) {
+    window.clearTimeout(retryTimer);
+    retryTimer = window.setTimeout(retry, RETRY_DELAY_MS);
+  }
+  return report;
+}
+
 /** 'Sync now' (the connectivity popover, the waiting-changes screen). */
 export function syncNow(): Promise<SyncReport> {
-  return engine.syncNow().then(refreshAfter);
+  return engine.syncNow().then(refreshAfter).then(retryAfter);
 }
 
 let stopEngine: (() => void) | null = null;
@@ -52,19 +69,16 @@ let stopEngine: (() => void) | null = null;
  */
 export function startSyncEngine(): () => void {
   if (stopEngine !== null) return stopEngine;
-  let retryTimer: number | undefined;
-
   const start = () => {
     window.clearTimeout(retryTimer);
     engine
       .sync()
       .then(refreshAfter)
-      .then((report) => {
-        if (report !== null && report.failed > 0) retryTimer = window.setTimeout(start, RETRY_DELAY_MS);
-      })
+      .then(retryAfter)
       // An IndexedDB failure here is retried at the next trigger; the queue itself is untouched.
       .catch(() => undefined);
   };
+  retry = start;
 
   let user = getSession().user?.id ?? null;
   const stopSession = subscribeSession(() => {
@@ -81,6 +95,7 @@ export function startSyncEngine(): () => void {
 
   const stop = () => {
     window.clearTimeout(retryTimer);
+    retry = null;
     stopSession();
     stopEnqueue();
     window.removeEventListener(BACK_ONLINE_EVENT, start);
