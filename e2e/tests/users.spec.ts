@@ -64,17 +64,13 @@ test('forgot password sends a link whatever the address, and the link resets the
 });
 
 test('the org chart opens a user', async ({ page }) => {
-  // Known bug, issue 15 stays open for it: on main the click on a person's node highlights the row but the page
-  // stays on /users?view=chart (seen alone and in the suite on 2026-11-26, after the merges of that day).
-  test.fixme(true, 'clicking a person in the org chart does not open their page: see the comment above');
   await signInAs(page, 'demo@demo-crm.fr');
   await page.goto('/users');
   await page.getByRole('tab', { name: /Organigramme/ }).click();
   // By address: the demo rep's name follows their single-sign-on profile once a spec has signed them in so.
   await page.getByTestId('org-chart-search').fill('rep@demo');
   const node = page.getByTestId('org-node').filter({ hasText: 'rep@demo-crm.fr' });
-  // Marked as a match once the debounced search has applied (and written the address), not before: a click
-  // before it would be undone by that write.
+  // Marked as a match once the debounced search has applied and opened the branches that lead to it.
   await expect(node).toHaveClass(/org-node-match/);
   await node.click();
   await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);

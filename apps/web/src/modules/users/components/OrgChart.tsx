@@ -76,6 +76,9 @@ export function OrgChart() {
         height={TREE_HEIGHT}
         blockNode
         showLine
+        // No expand animation: it draws the opening branch in a stand-in that is swapped for the real rows
+        // when it ends, so a click landing during it (a search opens many branches at once) was lost.
+        motion={false}
         expandedKeys={expanded}
         onExpand={(keys) => setExpanded(keys.map(String))}
         selectable={false}
