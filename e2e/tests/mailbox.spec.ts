@@ -16,6 +16,8 @@ async function unreadBadge(page: Page): Promise<number> {
 }
 
 test('compose to another user, read it as them, reply, then bin and restore', async ({ page, browser }) => {
+  // Two users, two sign-ins and a dozen screens: over 60 s in the whole suite on a two-core machine.
+  test.slow();
   const subject = `Point secteur ${Date.now()}`;
   await signInAs(page, REP);
   await page.goto('/emails');
