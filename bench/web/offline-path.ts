@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { type MainThreadTasks, startMainThreadTrace, stopMainThreadTrace } from './main-thread-trace.ts';
 import { newPhoneContext } from './phone-profile.ts';
+import { ROOT } from './setup.ts';
 
 /** A signed-in session as the sign-in answers it, put in local storage as the app keeps it. */
 export type Session = { token: string; user: { id: string } & Record<string, unknown> };
@@ -164,7 +167,7 @@ type DrainHost = { __benchDrain: Promise<DrainResult> };
 
 /**
  * Marks `${DRAIN_WINDOW}:start` at the next click (its event time) and `${DRAIN_WINDOW}:end` once none of
- * the records is pending or sending, read every 50 ms; `drainResult` then gives the duration and the
+ * the records is pending or sending, counted every 50 ms; `drainResult` then gives the duration and the
  * records' states. Armed before the click, in a call of its own, so that the click is seen.
  */
 function armDrainWatch(page: Page, mutationIds: string[]): Promise<void> {
@@ -200,15 +203,33 @@ function armDrainWatch(page: Page, mutationIds: string[]): Promise<void> {
               request.onerror = () => failed(request.error ?? new Error('read failed'));
             }
           });
+        // Two counts per turn, not a read of every record: on the phone profile's CPU, 200 reads every 50 ms
+        // took more of the main thread than the drain they measured. The context is fresh, so the queue holds
+        // only these records.
+        const waiting = (db: IDBDatabase) =>
+          new Promise<number>((done, failed) => {
+            const index = db.transaction('queue').objectStore('queue').index('status');
+            let total = 0;
+            let left = 2;
+            for (const status of ['pending', 'sending']) {
+              const request = index.count(status);
+              request.onsuccess = () => {
+                total += request.result;
+                left -= 1;
+                if (left === 0) done(total);
+              };
+              request.onerror = () => failed(request.error ?? new Error('count failed'));
+            }
+          });
         const poll = async () => {
           const db = await open;
           for (;;) {
             await new Promise((wait) => setTimeout(wait, 50));
             if (started === null) continue;
-            const found = await statuses(db);
-            if (found.some((status) => status === 'pending' || status === 'sending')) continue;
+            if ((await waiting(db)) > 0) continue;
             const ended = performance.now();
             performance.mark(`${window}:end`, { startTime: ended });
+            const found = await statuses(db);
             db.close();
             const counted: Record<string, number> = {};
             for (const status of found) counted[status] = (counted[status] ?? 0) + 1;
@@ -251,6 +272,38 @@ async function serviceWorkerControls(page: Page): Promise<number> {
     timeout: 120_000,
   });
   return page.evaluate((mark) => performance.getEntriesByName(mark)[0]?.startTime ?? Number.NaN, SERVICE_WORKER_MARK);
+}
+
+/**
+ * With BENCH_OFFLINE_PROFILE set, the drain's JavaScript CPU profile (the DevTools protocol's Profiler) goes
+ * to .tmp/bench-offline-<run>.cpuprofile, for the Performance panel, and its heaviest functions by self
+ * time to the console: what to look at when the drain is slow.
+ */
+async function startDrainProfile(page: Page): Promise<{ stop: (run: string) => Promise<void> } | null> {
+  if (process.env.BENCH_OFFLINE_PROFILE === undefined) return null;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  return {
+    async stop(run) {
+      const { profile } = await cdp.send('Profiler.stop');
+      const file = path.join(ROOT, `.tmp/bench-offline-${run.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(profile));
+      const interval = (profile.endTime - profile.startTime) / Math.max(1, profile.samples?.length ?? 1);
+      const hits = new Map<number, number>();
+      for (const sample of profile.samples ?? []) hits.set(sample, (hits.get(sample) ?? 0) + 1);
+      const selfByFunction = new Map<string, number>();
+      for (const node of profile.nodes) {
+        const { functionName, url, lineNumber } = node.callFrame;
+        const name = `${functionName || '(anonymous)'} ${url.split('/').at(-1) ?? ''}:${lineNumber + 1}`;
+        selfByFunction.set(name, (selfByFunction.get(name) ?? 0) + (hits.get(node.id) ?? 0) * interval);
+      }
+      const top = [...selfByFunction].sort((a, b) => b[1] - a[1]).slice(0, 25);
+      console.log(`  CPU profile of the drain: ${file}`);
+      for (const [name, micros] of top) console.log(`    ${(micros / 1000).toFixed(0).padStart(7)} ms  ${name}`);
+    },
+  };
 }
 
 export type OfflineRunInput = {
@@ -317,8 +370,10 @@ async function walk(browser: Browser, page: Page, input: OfflineRunInput): Promi
   await syncButton.waitFor({ state: 'visible', timeout: 30_000 });
   await startMainThreadTrace(browser, page);
   await armDrainWatch(page, mutationIds);
+  const profile = await startDrainProfile(page);
   await syncButton.click();
   const drain = await drainResult(page);
+  await profile?.stop(input.run);
   const drainTasks = await stopMainThreadTrace(browser, DRAIN_WINDOW);
   const synced = drain.statuses.synced ?? 0;
   return {

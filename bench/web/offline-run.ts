@@ -22,10 +22,13 @@ const CHANGES = 200;
 const resultFile = path.join(ROOT, 'bench/results/offline-latest.json');
 const failureScreenshot = path.join(ROOT, '.tmp/bench-offline-failure.png');
 
+// BENCH_OFFLINE_CPU (machine, phone) and BENCH_OFFLINE_ACCOUNT (demo, tier) narrow a run, to look into one.
+const onlyCpu = process.env.BENCH_OFFLINE_CPU;
+const onlyAccount = process.env.BENCH_OFFLINE_ACCOUNT;
 const CPUS: CpuProfile[] = [
   { name: 'machine', slowdown: 1 },
   { name: `phone CPU (${PHONE_PROFILE.cpuSlowdown}× slower)`, slowdown: PHONE_PROFILE.cpuSlowdown },
-];
+].filter((cpu) => onlyCpu === undefined || cpu.name.startsWith(onlyCpu));
 
 /**
  * The nominal tier (DESIGN.md §10) has 1,000 representatives for 5,000,000 activities; ten representatives
@@ -152,14 +155,22 @@ const chromiumVersion = browser.version();
 const results: { summaries: Summary[]; figures: Record<string, OfflineRunFigures[]> } = { summaries: [], figures: {} };
 try {
   console.log(`bench:offline: ${runs} runs per account and CPU, Chromium ${chromiumVersion}`);
-  const demo = await startServer({ DEMO_MODE: 'true', GEOCODER_URL: 'none' });
-  try {
-    const measured = await measureAccount(browser, demo, DEMO_REP);
-    results.summaries.push(...measured.summaries);
-    results.figures[DEMO_REP.email] = measured.figures;
-  } finally {
-    await demo.stop();
+  if (onlyAccount === undefined || onlyAccount === 'demo') {
+    const demo = await startServer({ DEMO_MODE: 'true', GEOCODER_URL: 'none' });
+    try {
+      const measured = await measureAccount(browser, demo, DEMO_REP);
+      results.summaries.push(...measured.summaries);
+      results.figures[DEMO_REP.email] = measured.figures;
+    } finally {
+      await demo.stop();
+    }
   }
+  if (onlyAccount === undefined || onlyAccount === 'tier') await measureTier();
+} finally {
+  await browser.close();
+}
+
+async function measureTier(): Promise<void> {
   const dataDir = newDataDir();
   const seeded = await seedTier({ DATA_DIR: dataDir }, NOMINAL_DENSITY);
   console.log(`  seeded ${JSON.stringify(NOMINAL_DENSITY)} in ${seeded.toFixed(0)} s`);
@@ -171,8 +182,6 @@ try {
   } finally {
     await tier.stop();
   }
-} finally {
-  await browser.close();
 }
 
 console.log(`\nFor docs/benchmarks.md:\n\n${markdown(results.summaries)}\n`);
