@@ -39,6 +39,13 @@ const RETRYABLE: readonly QueueStatus[] = ['failed', 'rejected'];
 
 const queueListeners = new Set<() => void>();
 
+/** Counts the changes this page made to the queue outside the engine: the engine reads it again after one. */
+let queueEdits = 0;
+
+export function queueEditCount(): number {
+  return queueEdits;
+}
+
 let persistenceAsked = false;
 
 /** Best-effort storage may be evicted with the queue in it (research pitfall 14): ask once, on the first change. */
@@ -84,6 +91,7 @@ export async function enqueue(owner: string, change: QueuedChange): Promise<Queu
   };
   // The key path fills seq in; the typed store wants a complete value.
   const seq = await db.add('queue', draft as QueueItem);
+  queueEdits += 1;
   askForPersistentStorage();
   for (const listener of queueListeners) listener();
   return { ...draft, seq };
@@ -100,6 +108,7 @@ export async function retry(owner: string, mutationId: string): Promise<boolean>
   const item = await findOwned(db, owner, mutationId);
   if (item === undefined || !RETRYABLE.includes(item.status)) return false;
   await db.put('queue', { ...item, status: 'pending', retryCount: 0, lastError: null, updatedAt: Date.now() });
+  queueEdits += 1;
   for (const listener of queueListeners) listener();
   return true;
 }
@@ -110,6 +119,7 @@ export async function discard(owner: string, mutationId: string): Promise<boolea
   const item = await findOwned(db, owner, mutationId);
   if (item === undefined || item.status === 'synced' || item.status === 'sending') return false;
   await db.delete('queue', item.seq);
+  queueEdits += 1;
   return true;
 }
 
@@ -126,11 +136,17 @@ export function blockingItem(queue: readonly QueueItem[], item: QueueItem): Queu
 
 // What the engine alone does to records, under its lock.
 
-export async function saveItem(item: QueueItem): Promise<void> {
+/**
+ * Writes the engine's new state of a change, in one transaction with the check that it is still queued.
+ * False when it is not (the rep discarded it meanwhile, here or in another tab): the rep's choice stands.
+ */
+export async function saveItem(item: QueueItem): Promise<boolean> {
   const db = await openOfflineDb();
-  // Discarded while it was being sent: the rep's choice stands.
-  if ((await db.get('queue', item.seq)) === undefined) return;
-  await db.put('queue', item);
+  const tx = db.transaction('queue', 'readwrite');
+  const isQueued = (await tx.store.getKey(item.seq)) !== undefined;
+  if (isQueued) await tx.store.put(item);
+  await tx.done;
+  return isQueued;
 }
 
 /** Changes left 'sending' by a tab closed mid-call go back to pending: a replay under their key is safe. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { QUEUE_FORMAT_VERSION, readQueue } from '@/offline/db';
+import { openOfflineDb, QUEUE_FORMAT_VERSION, readQueue } from '@/offline/db';
 import { discard, enqueue, retry, saveItem, type QueuedChange } from '@/offline/queue';
 import {
   createSyncEngine,
@@ -270,6 +270,19 @@ describe('one sync at a time (U3)', () => {
     });
     expect(await engine(transport).syncNow()).toMatchObject({ sent: 2, waiting: 0 });
     expect(keys()).toEqual([first.mutationId, late]);
+  });
+
+  it('never sends a change another tab discarded during the run', async () => {
+    const first = await enqueue(A, edit('x1'));
+    const second = await enqueue(A, edit('x2'));
+    const { transport, keys } = fakeTransport(async (_request, call) => {
+      // Another tab's discard: the record goes, this page's code is not told.
+      if (call === 1) await (await openOfflineDb()).delete('queue', second.seq);
+      return {};
+    });
+    expect(await engine(transport).syncNow()).toMatchObject({ sent: 1, waiting: 0 });
+    expect(keys()).toEqual([first.mutationId]);
+    expect(await readQueue(A)).toEqual([expect.objectContaining({ mutationId: first.mutationId, status: 'synced' })]);
   });
 
   it('holds an activity back while the doctor it refers to has not reached the server', async () => {

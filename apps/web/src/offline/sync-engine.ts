@@ -1,6 +1,6 @@
 import { classifyFailure, type FailureOutcome } from '@/offline/classify';
 import { QUEUE_FORMAT_VERSION, readQueue, WAITING_STATUSES, type QueueItem } from '@/offline/db';
-import { pruneSynced, recoverInterrupted, saveItem } from '@/offline/queue';
+import { pruneSynced, queueEditCount, recoverInterrupted, saveItem } from '@/offline/queue';
 import { toRequest, type SyncRequest } from '@/offline/requests';
 import { SYNC_LOCK_NAME, withWebLock, type ExclusiveRunner } from '@/offline/web-lock';
 
@@ -123,13 +123,26 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     const report: SyncReport = { sent: 0, failed: 0, refused: 0, stopped: null, waiting: 0 };
     // Each change is tried once per run: a failure waits for the next run rather than using up its tries now.
     const attempted = new Set<string>();
+    // Read again only after this page queued, retried or discarded a change (those go in the same run):
+    // reading every record at every turn made a drain's cost grow with the square of the queue. Another
+    // tab's new change is sent by that tab's own run, after this one; its discards are seen by saveItem.
+    let queue: QueueItem[] = [];
+    let readAtEdit: number | null = null;
+    const settle = (item: QueueItem) => {
+      queue = queue.map((queued) => (queued.seq === item.seq ? item : queued));
+    };
+    const forget = (item: QueueItem) => {
+      queue = queue.filter((queued) => queued.seq !== item.seq);
+    };
     for (;;) {
       if (!deps.isOnline()) {
         report.stopped = 'offline';
         break;
       }
-      // Read again each turn: changes queued during the run go in the same run.
-      const queue = await readQueue(owner);
+      if (readAtEdit !== queueEditCount()) {
+        readAtEdit = queueEditCount();
+        queue = await readQueue(owner);
+      }
       const item = nextSendable(queue, attempted);
       if (item === undefined) break;
       attempted.add(item.mutationId);
@@ -139,8 +152,13 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         request = toRequest(item);
       } catch (error) {
         // Kept for the rep rather than thrown at every run: one unreadable change must not block the rest.
-        await saveItem(afterAttempt(item, { kind: 'rejected', message: (error as Error).message }, now()));
-        report.refused += 1;
+        const refused = afterAttempt(item, { kind: 'rejected', message: (error as Error).message }, now());
+        if (await saveItem(refused)) {
+          settle(refused);
+          report.refused += 1;
+        } else {
+          forget(item);
+        }
         continue;
       }
 
@@ -149,7 +167,11 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         report.stopped = 'signedOut';
         break;
       }
-      await saveItem({ ...item, status: 'sending', updatedAt: now() });
+      if (!(await saveItem({ ...item, status: 'sending', updatedAt: now() }))) {
+        // Discarded since it was read: never sent.
+        forget(item);
+        continue;
+      }
       let outcome: FailureOutcome;
       let answer: unknown;
       try {
@@ -160,6 +182,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       }
       const settled = afterAttempt(item, outcome, now());
       await saveItem(settled);
+      settle(settled);
       if (outcome.kind === 'synced' && deps.onSynced !== undefined) {
         // The next pull brings the server's copy anyway: a copy not replaced now is only shown as waiting longer.
         await deps.onSynced(settled, answer).catch(() => undefined);
