@@ -163,6 +163,9 @@ test('queued changes reach the server once, even when an answer is lost after th
 });
 
 test("'Sync now' in English, and a change the server refuses waits for the rep", async ({ page }) => {
+  // Sign-in, the slice, a refused change and the waiting-changes page: it reached the 60 s limit in one
+  // whole-suite run on the two-core machine.
+  test.slow();
   await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
   await signInAs(page, REP);
   // The popover opens on hover; a hover while the page still settles can be missed, so hover until it shows.

@@ -7,6 +7,8 @@ const shots = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
 
 for (const language of ['fr', 'en'] as const) {
   test(`screens in ${language}`, async ({ page }) => {
+    // A screenshot of every screen: about 50 s in the whole suite on the two-core machine, near the 60 s limit.
+    test.slow();
     await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
     await page.goto('/login');
     await expect(page.getByTestId('demo-warning')).toBeVisible();
