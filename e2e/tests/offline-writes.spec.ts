@@ -106,12 +106,20 @@ test('offline: a new doctor, an activity naming them and its edit reach the serv
 
   // The activity naming them.
   await page.getByLabel('Title', { exact: true }).fill('Visite au sous-sol');
-  await page.getByLabel('Products', { exact: true }).click();
-  // In the open list: the specialty list of the doctor's dialog may still be leaving, its options in the page.
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').last().click();
-  await expect(
-    page.locator('.ant-form-item', { hasText: 'Products' }).locator('.ant-select-selection-item'),
-  ).toHaveCount(1);
+  // Until the choice shows in the field, as for the specialty: the list may open, or move above the field, after
+  // the first click lands. In the open list: the specialty list of the doctor's dialog may still be leaving.
+  const products = page.locator('.ant-form-item', { hasText: 'Products' }).locator('.ant-select-selection-item');
+  await expect(async () => {
+    // A second click on a chosen product would take it off again.
+    if ((await products.count()) === 0) {
+      await page.getByLabel('Products', { exact: true }).click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .last()
+        .click({ timeout: 3_000 });
+    }
+    await expect(products).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await page.keyboard.press('Escape');
   await page.getByLabel(ACK).check();
   await page.getByTestId('save-activity').click();
