@@ -13,12 +13,20 @@ import { LanguageSwitch } from '@/ui/LanguageSwitch';
 
 type PasswordValues = { password: string; confirm: string };
 
+/**
+ * The token of the link the page was opened with. Kept here, not only in the page's state: a first render can
+ * be thrown away and run again (a chunk or a translation still loading suspends it), by which time the address
+ * no longer holds the token.
+ */
+let linkToken = '';
+
 /** The link's secret travels in the fragment (#token=…), which never reaches a server log or a Referer. */
 function takeTokenFromAddress(): string {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
+  const fromAddress = new URLSearchParams(window.location.hash.slice(1)).get('token');
+  if (fromAddress !== null) linkToken = fromAddress;
   // Out of the address bar and the history at once: the link is a credential until used.
   if (window.location.hash !== '') window.history.replaceState(window.history.state, '', window.location.pathname);
-  return token;
+  return linkToken;
 }
 
 /** /set-password (public): the invitation or reset link; the password policy; signs the user in. */
@@ -36,6 +44,7 @@ export function SetPasswordPage() {
     } catch {
       return; // shown below
     }
+    linkToken = '';
     void message.success(t('auth.passwordSet'));
     void navigate('/', { replace: true });
   };
