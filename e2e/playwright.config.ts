@@ -9,7 +9,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,
-  retries: 0,
+  // One retry in CI only (decision 0036): a test that passes on it is listed as flaky by npm test, not hidden.
+  retries: process.env.CI ? 1 : 0,
   // Generous: the suite shares 2 cores with builds and other browsers; speed is judged by `npm run bench*`.
   timeout: 60_000,
   expect: { timeout: 15_000 },

@@ -95,14 +95,21 @@ if (browser && step('web build', 'npm', ['run', '--silent', 'build'])) {
     const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = playwright.stats ?? {};
     passed += expected + flaky;
     failed += unexpected;
+    const flakes = [];
     for (const spec of playwrightSpecs(playwright.suites ?? [])) {
       for (const t of spec.tests ?? []) {
+        const where = `${spec.file}:${spec.line} › ${t.projectName} › ${spec.title}`;
+        if (t.status === 'flaky') flakes.push(`${where}: ${firstLine(t.results?.[0]?.error?.message)}`);
         if (t.status !== 'unexpected') continue;
         const error = t.results?.at(-1)?.error?.message;
-        failures.push(`${spec.file}:${spec.line} › ${t.projectName} › ${spec.title}: ${firstLine(error)}`);
+        failures.push(`${where}: ${firstLine(error)}`);
       }
     }
-    console.log(`playwright: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped`);
+    console.log(
+      `playwright: ${expected + flaky} passed (${flaky} of them on their retry), ${unexpected} failed, ${skipped} skipped`,
+    );
+    // Passed on the retry CI allows (decision 0036): listed, so that each is looked at rather than forgotten.
+    for (const flake of flakes) console.log(`  flaky: ${flake}`);
   } else {
     failed += 1;
     console.log('playwright: no report (the runner did not finish)');
