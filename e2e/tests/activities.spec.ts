@@ -71,8 +71,12 @@ async function fillAndCreate(page: Page, title: string, budget?: string): Promis
 
 /** The centre of a time-grid slot in a day column of the week view. */
 async function slotPoint(page: Page, date: string, time: string): Promise<{ x: number; y: number }> {
-  const column = await page.locator(`.fc-timegrid-col[data-date="${date}"]`).boundingBox();
-  const slot = await page.locator(`.fc-timegrid-slot-lane[data-time="${time}"]`).boundingBox();
+  const columnLocator = page.locator(`.fc-timegrid-col[data-date="${date}"]`);
+  const slotLocator = page.locator(`.fc-timegrid-slot-lane[data-time="${time}"]`);
+  // boundingBox does not wait: the grid may still be drawing its rows (a CI run found no 06:00 lane yet).
+  await slotLocator.waitFor();
+  const column = await columnLocator.boundingBox();
+  const slot = await slotLocator.boundingBox();
   if (!column || !slot) throw new Error(`no slot ${date} ${time} on the page`);
   return { x: column.x + column.width / 2, y: slot.y + slot.height / 2 };
 }
