@@ -69,10 +69,9 @@ export function onEnqueue(listener: () => void): () => void {
  * Every change is its own record: a queued payload is never edited, since the server may already hold it
  * under its key (research pitfall 9).
  */
-export async function enqueue(owner: string, change: QueuedChange): Promise<QueueItem> {
-  const db = await openOfflineDb();
-  const now = Date.now();
-  const draft: Omit<QueueItem, 'seq'> = {
+/** A new queue record of `owner`'s change, pending, before the store gives it its place (seq). */
+export function queueItemDraft(owner: string, change: QueuedChange, now = Date.now()): Omit<QueueItem, 'seq'> {
+  return {
     formatVersion: QUEUE_FORMAT_VERSION,
     mutationId: change.mutationId ?? crypto.randomUUID(),
     owner,
@@ -89,6 +88,11 @@ export async function enqueue(owner: string, change: QueuedChange): Promise<Queu
     updatedAt: now,
     ...(change.summary === undefined ? {} : { summary: change.summary }),
   };
+}
+
+export async function enqueue(owner: string, change: QueuedChange): Promise<QueueItem> {
+  const db = await openOfflineDb();
+  const draft = queueItemDraft(owner, change);
   // The key path fills seq in; the typed store wants a complete value.
   const seq = await db.add('queue', draft as QueueItem);
   queueEdits += 1;

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/app/query-client';
 import { clearSession, getSession, setSession } from '@/app/session';
-import { openOfflineDb, QUEUE_FORMAT_VERSION, readQueue, type QueueItem } from '@/offline/db';
+import { openOfflineDb, readQueue, type QueueItem } from '@/offline/db';
 import { checkHealth } from '@/offline/network-monitor';
-import { enqueue, type QueuedChange } from '@/offline/queue';
+import { enqueue, queueItemDraft, type QueuedChange } from '@/offline/queue';
 import { startSyncEngine, syncNow } from '@/offline/sync';
 import { freshOfflineStore } from '@/offline/test-store';
 import { callsTo, jsonResponse, stubFetch, type FetchHandler } from '@/test/fetch';
@@ -135,23 +135,7 @@ describe('the page’s sync engine', () => {
     await syncNow();
     await syncNow();
     // Left by an earlier page: no new change starts a run of the engine's own, only 'Sync now' does.
-    const now = Date.now();
-    const draft: Omit<QueueItem, 'seq'> = {
-      formatVersion: QUEUE_FORMAT_VERSION,
-      mutationId: crypto.randomUUID(),
-      owner: REP_USER.id,
-      type: 'activity',
-      action: 'update',
-      entityId: ACTIVITY_ID,
-      payload: { callNotes: 'RAS' },
-      dependsOn: [],
-      timestamp: now,
-      synced: false,
-      status: 'pending',
-      retryCount: 0,
-      lastError: null,
-      updatedAt: now,
-    };
+    const draft = queueItemDraft(REP_USER.id, EDIT);
     await (await openOfflineDb()).add('queue', draft as QueueItem);
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
