@@ -228,6 +228,7 @@ export const registry: RepositoryQueries[] = [
   queriesOf(
     ConsentsRepository,
     {
+      lockDoctorChain: { args: (db) => [db, ids.doctor] },
       head: { args: (db) => [db, ids.doctor] },
       latest: { args: () => [ids.doctor] },
       history: { args: () => [ids.doctor] },

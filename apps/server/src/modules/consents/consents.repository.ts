@@ -1,6 +1,7 @@
 import type { ConsentChoice } from '@crm/shared';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
+import { isPostgres } from '#server/db/dialect.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
 import type { ConsentRecordsTable, Database } from '#server/db/schema.ts';
 
@@ -105,6 +106,12 @@ const collectedCountQuery = preparedQuery(
   ['userId', 'from', 'to'],
 );
 
+/**
+ * The first key of the advisory locks on the doctors' chains on PostgreSQL (any constant of our own); the second
+ * is the doctor's. Two-key locks never meet the one-key locks of other modules.
+ */
+const CONSENT_CHAIN_LOCK = 150_002;
+
 /** Every signing time sorts between these: ISO strings of years 0000 to 9999. */
 const ALL_TIME = { from: '0000', to: '9999' };
 
@@ -114,6 +121,22 @@ const ALL_TIME = { from: '0000', to: '9999' };
  */
 export class ConsentsRepository {
   constructor(private readonly db: Db) {}
+
+  /**
+   * Serialises the saves of one doctor's chain until the transaction ends, so that each reads the head the
+   * previous one wrote: two saves reading the same head would take the same seq. Must be the transaction's
+   * first statement. PostgreSQL takes a transaction-scoped advisory lock on the doctor (two doctors whose ids
+   * hash alike merely wait for each other); on SQLite, whose writers are serialised by the database anyway, an
+   * UPDATE that changes nothing takes the write lock before the transaction reads: a transaction that read first
+   * could not write after another connection's commit (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out).
+   */
+  async lockDoctorChain(db: Db, doctorId: string): Promise<void> {
+    await (
+      isPostgres(db)
+        ? sql`select pg_advisory_xact_lock(${CONSENT_CHAIN_LOCK}, hashtext(lower(${doctorId})))`
+        : sql`update doctors set id = id where 0 = 1`
+    ).execute(db);
+  }
 
   /** The doctor's latest record, the chain's head, to append after. */
   head(db: Db, doctorId: string): Promise<ChainHead | undefined> {
@@ -302,7 +325,7 @@ export class ConsentsRepository {
   }
 }
 
-/** A unique constraint refused a write (SQLite or PostgreSQL): a concurrent save took the same seq or id. */
+/** A unique constraint refused a write (SQLite or PostgreSQL): a concurrent save took the same record id. */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';

@@ -18,7 +18,7 @@ import { type Clock, isoNow } from '#server/core/clock.ts';
 import { type IdempotentRequest, idempotentTransaction } from '#server/core/idempotent-transaction.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
-import type { DoctorRow, DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
+import type { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
 import type { IdempotencyKeysRepository } from '#server/modules/idempotency/idempotency.repository.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import { auditUser } from '#server/modules/logs/audit.ts';
@@ -37,12 +37,6 @@ type ConsentsServiceDeps = {
   logs: LogsRepository;
   clock: Clock;
 };
-
-/**
- * Two saves for one doctor at once both read the same chain head; the second fails on (doctor_id, seq) and is
- * tried again after the first, reading the new head. A few tries cover any realistic burst on one doctor.
- */
-const SAVE_ATTEMPTS = 4;
 
 /** The columns a record's kind, choices and content fill; the chain, the doctor, the collector and times come after. */
 type Content = Pick<
@@ -77,6 +71,8 @@ type Draft = {
 export type ConsentImage = { bytes: Buffer; mimeType: SignatureMimeType };
 export type ConsentCertificate = { pdf: Uint8Array; filename: string };
 
+const idTaken = () =>
+  new AppError('CONFLICT', {}, { messageKey: 'consents.idTaken', fields: { id: 'consents.idTaken' } });
 const flag = (value: boolean) => (value ? 1 : 0);
 const isoUtc = (value: string | undefined) => (value === undefined ? null : new Date(value).toISOString());
 const CHOICE_COLUMN = {
@@ -171,15 +167,13 @@ export class ConsentsService {
       language: input.language ?? requestLanguage,
     };
     const signedAt = isoUtc(input.signatureDate);
-    return this.appendWithRetries(idempotency, (trx) =>
-      this.append(trx, auth, doctorId, {
-        clientId: input.id,
-        signedAt,
-        image: image.bytes,
-        claims: { ...content, ...(signedAt === null ? {} : { signed_at: signedAt }) },
-        content: () => content,
-      }),
-    );
+    return this.save(auth, doctorId, idempotency, {
+      clientId: input.id,
+      signedAt,
+      image: image.bytes,
+      claims: { ...content, ...(signedAt === null ? {} : { signed_at: signedAt }) },
+      content: () => content,
+    });
   }
 
   /**
@@ -201,35 +195,33 @@ export class ConsentsService {
       withdrawal_reason: input.reason,
       ...(signedAt === null ? {} : { signed_at: signedAt }),
     };
-    return this.appendWithRetries(idempotency, (trx) =>
-      this.append(trx, auth, doctorId, {
-        clientId: input.id,
-        signedAt,
-        image: null,
-        claims,
-        content: (current) => {
-          const keeps = (choice: ConsentChoice) =>
-            current !== undefined && current[CHOICE_COLUMN[choice]] === 1 && !withdrawn.has(choice);
-          const withdrawsSomething = CONSENT_CHOICES.some(
-            (choice) => withdrawn.has(choice) && current?.[CHOICE_COLUMN[choice]] === 1,
-          );
-          if (!withdrawsSomething) throw new AppError('CONFLICT', {}, { messageKey: 'consents.nothingToWithdraw' });
-          return {
-            kind: 'withdrawal',
-            professional_consent: flag(keeps('professional')),
-            congress_consent: flag(keeps('congress')),
-            general_consent: flag(keeps('general')),
-            signature_mime_type: null,
-            image_sha256: null,
-            email: null,
-            phone: null,
-            withdrawal_requested_by: input.requestedBy,
-            withdrawal_reason: input.reason,
-            language: requestLanguage,
-          };
-        },
-      }),
-    );
+    return this.save(auth, doctorId, idempotency, {
+      clientId: input.id,
+      signedAt,
+      image: null,
+      claims,
+      content: (current) => {
+        const keeps = (choice: ConsentChoice) =>
+          current !== undefined && current[CHOICE_COLUMN[choice]] === 1 && !withdrawn.has(choice);
+        const withdrawsSomething = CONSENT_CHOICES.some(
+          (choice) => withdrawn.has(choice) && current?.[CHOICE_COLUMN[choice]] === 1,
+        );
+        if (!withdrawsSomething) throw new AppError('CONFLICT', {}, { messageKey: 'consents.nothingToWithdraw' });
+        return {
+          kind: 'withdrawal',
+          professional_consent: flag(keeps('professional')),
+          congress_consent: flag(keeps('congress')),
+          general_consent: flag(keeps('general')),
+          signature_mime_type: null,
+          image_sha256: null,
+          email: null,
+          phone: null,
+          withdrawal_requested_by: input.requestedBy,
+          withdrawal_reason: input.reason,
+          language: requestLanguage,
+        };
+      },
+    });
   }
 
   /**
@@ -253,9 +245,37 @@ export class ConsentsService {
     return (await this.deps.consents.eligibleAmong(trx, doctorIds, choice)).map(toEligibleDoctor);
   }
 
+  /**
+   * The record appended to the doctor's chain in one transaction, with its audit entry (and the answer under the
+   * request's Idempotency-Key). The saves of one doctor wait for each other rather than racing for the same head:
+   * however many arrive at once, each appends after the previous one.
+   */
+  private async save(
+    auth: AuthContext,
+    doctorId: string,
+    idempotency: IdempotentRequest | null,
+    draft: Draft,
+  ): Promise<ConsentRecord> {
+    // Read before the transaction, whose first statement must be the lock: an alias, once written, names its
+    // doctor for good, and the saves through an alias and through the doctor's own id take the same lock.
+    const id = await this.deps.doctors.canonicalId(doctorId);
+    const deps = { db: this.deps.db, keys: this.deps.keys, clock: this.deps.clock };
+    const answer = { statusCode: 201, replayAs: (body: unknown) => ConsentRecord.parse(body) };
+    try {
+      return await idempotentTransaction(deps, idempotency, answer, (trx) => this.append(trx, auth, id, draft));
+    } catch (error) {
+      // The chain's lock leaves one collision: a client id sent at once for two doctors (two locks); the one
+      // that lost finds the id taken, as it would have a moment later.
+      if (isUniqueViolation(error)) throw idTaken();
+      throw error;
+    }
+  }
+
   /** The record appended after the doctor's chain head, and its audit entry, in the caller's transaction. */
   private async append(trx: Db, auth: AuthContext, doctorId: string, draft: Draft): Promise<ConsentRecord> {
-    const doctor = await this.requireDoctor(trx, doctorId);
+    await this.deps.consents.lockDoctorChain(trx, doctorId);
+    const doctor = await this.deps.doctors.findById(doctorId, trx);
+    if (!doctor) throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notFound' });
     const replayed = await this.replayedRecord(trx, auth, doctor.id, draft);
     if (replayed) return replayed;
     const current = await this.deps.consents.latest(doctor.id, trx);
@@ -321,31 +341,8 @@ export class ConsentsService {
       existing.doctor_id === doctorId &&
       existing.collected_by === auth.user.id &&
       Object.entries(draft.claims).every(([key, value]) => existing[key as keyof ConsentRecordView] === value);
-    if (!same) {
-      throw new AppError('CONFLICT', {}, { messageKey: 'consents.idTaken', fields: { id: 'consents.idTaken' } });
-    }
+    if (!same) throw idTaken();
     return toConsentRecord(existing, null);
-  }
-
-  private async appendWithRetries(
-    idempotency: IdempotentRequest | null,
-    work: (trx: Db) => Promise<ConsentRecord>,
-  ): Promise<ConsentRecord> {
-    const deps = { db: this.deps.db, keys: this.deps.keys, clock: this.deps.clock };
-    const answer = { statusCode: 201, replayAs: (body: unknown) => ConsentRecord.parse(body) };
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await idempotentTransaction(deps, idempotency, answer, work);
-      } catch (error) {
-        if (attempt >= SAVE_ATTEMPTS || !isUniqueViolation(error)) throw error;
-      }
-    }
-  }
-
-  private async requireDoctor(trx: Db, doctorId: string): Promise<DoctorRow> {
-    const doctor = await this.deps.doctors.findById(await this.deps.doctors.canonicalId(doctorId, trx), trx);
-    if (!doctor) throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notFound' });
-    return doctor;
   }
 
   /** A doctor of the directory, or one deleted from it whose evidence remains: their records stay readable. */

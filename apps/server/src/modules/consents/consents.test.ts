@@ -556,19 +556,40 @@ describe.each(engines())('consents on %s', (engine) => {
     });
 
     it('chains saves racing for one doctor without a gap or a fork', async () => {
+      // More saves at once than the pool has connections, and than any bounded number of retries would cover.
+      const seeds = Array.from({ length: 10 }, (_, index) => index + 1);
       const doctor = await newDoctor();
       const responses = await Promise.all(
-        [1, 2, 3, 4, 5].map((seed) =>
-          sign(rep, doctor.id, consentBody({ signatureImage: pngDataUrl(signaturePng(seed)) })),
-        ),
+        seeds.map((seed) => sign(rep, doctor.id, consentBody({ signatureImage: pngDataUrl(signaturePng(seed)) }))),
       );
-      expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201, 201]);
+      expect(responses.map((response) => response.status)).toEqual(seeds.map(() => 201));
       const rows = await recordsOf(doctor.id);
-      expect(rows.map((row) => row.seq)).toEqual([1, 2, 3, 4, 5]);
+      expect(rows.map((row) => row.seq)).toEqual(seeds);
       for (const [index, row] of rows.entries()) {
         expect(row.previous_hash).toBe(index === 0 ? null : rows[index - 1]?.record_hash);
       }
-      expect(await consentAudit(doctor.id)).toHaveLength(5);
+      expect(await consentAudit(doctor.id)).toHaveLength(seeds.length);
+    });
+
+    it('keeps one record per client id sent twice at once, for one doctor or for two', async () => {
+      const [doctor, other] = [await newDoctor(), await newDoctor()];
+      // The queue sending a consent again while its first send is still running: one record, answered twice.
+      const id = newId();
+      const twice = await Promise.all([1, 2].map(() => sign(rep, doctor.id, consentBody({ id }), newId())));
+      expect(twice.map((response) => response.status)).toEqual([201, 201]);
+      expect(twice[1]?.body).toMatchObject({ id, recordHash: (twice[0]?.body as ConsentRecord).recordHash });
+      expect(await recordsOf(doctor.id)).toHaveLength(1);
+      // The same id for two doctors (two chains, not serialised): one record, the other refused as taken.
+      const shared = newId();
+      const both = await Promise.all(
+        [doctor.id, other.id].map((doctorId) => sign(rep, doctorId, consentBody({ id: shared }), newId())),
+      );
+      expect(both.map((response) => response.status).sort()).toEqual([201, 409]);
+      expect(both.find((response) => response.status === 409)?.body).toMatchObject({
+        code: 'CONFLICT',
+        fields: { id: 'A different consent already exists with this identifier' },
+      });
+      expect([...(await recordsOf(doctor.id)), ...(await recordsOf(other.id))]).toHaveLength(2);
     });
 
     it("keeps a deleted doctor's records readable, and refuses a new one", async () => {

@@ -2,6 +2,11 @@
 -- apps/server/src/modules/consents/consents.repository.ts as PostgreSQL receives it,
 -- called with the arguments of apps/server/scripts/sql-snapshots/registry.ts.
 
+-- ConsentsRepository.lockDoctorChain
+-- parameters: [150002, "doctor-1"]
+select
+  pg_advisory_xact_lock($1, hashtext (lower($2)));
+
 -- ConsentsRepository.head
 -- parameters: ["doctor-1", 1]
 select

@@ -2,6 +2,14 @@
 -- apps/server/src/modules/consents/consents.repository.ts as SQLite receives it,
 -- called with the arguments of apps/server/scripts/sql-snapshots/registry.ts.
 
+-- ConsentsRepository.lockDoctorChain
+-- parameters: []
+update doctors
+set
+  id = id
+where
+  0 = 1;
+
 -- ConsentsRepository.head
 -- parameters: ["doctor-1", 1]
 select
