@@ -1,4 +1,4 @@
-import type { Activity, SessionUser } from '@crm/shared';
+import type { Activity, Channel, SessionUser } from '@crm/shared';
 import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
@@ -428,6 +428,19 @@ describe('ActivityFormPage: an existing activity', { timeout: SLOW_TEST_TIMEOUT 
     for (const testId of ['save-activity', 'delete-activity-button', 'mark-done-button']) {
       expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
     }
+  });
+
+  it('keeps showing a channel made inactive since on the activity that uses it', async () => {
+    // Not among the active channels the form is given (GET /api/configuration/channels/active).
+    const video: Channel = { ...CALL, id: '0190a0c4-0000-7000-8000-00000000c004', name: 'Video', color: '#722ed1' };
+    const onVideo = activity({ title: 'Visio Dr Martin' }, video);
+    apiWith(onVideo);
+    renderForm(`/activities/${onVideo.id}`);
+    await formReady();
+
+    expect(screen.getByLabelText('Title')).toHaveValue('Visio Dr Martin');
+    expect(field('Channel')).toHaveTextContent('Video');
+    expect(field('Channel')).not.toHaveTextContent(video.id);
   });
 
   it('locks the budget once approved, and the channel when that budget is above 0', async () => {

@@ -1,8 +1,9 @@
 import type { ActivityStats } from '@crm/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { setSession } from '@/app/session';
+import { i18n } from '@/lib/i18n';
 import { ActivityListPage } from '@/modules/activities/pages/ActivityListPage';
 import { activity, CALL, listResult, pendingApproval } from '@/modules/activities/test/fixtures';
 import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
@@ -26,6 +27,23 @@ const DONE_VISIT = activity({
   status: 'done',
 });
 const UNTITLED_CALL = activity({ id: '0190a0c4-0000-7000-8000-00000000a002', title: null, status: 'incomplete' }, CALL);
+
+/** Local times, as the user's clock shows them. */
+const at = (day: number, hour: number) => new Date(2026, 10, day, hour).toISOString();
+const MEETING = activity({ id: '0190a0c4-0000-7000-8000-00000000a003', start: at(25, 14), end: at(25, 15) });
+const CONGRESS = activity({
+  id: '0190a0c4-0000-7000-8000-00000000a004',
+  title: 'Congrès de cardiologie',
+  start: at(3, 0),
+  end: at(5, 0),
+  allDay: true,
+});
+
+/** A manager of one representative (GET /api/auth/me names the managees). */
+const MANAGER_SESSION = {
+  ...REP_USER,
+  managees: [{ id: '0190a0c4-7a6b-7c1e-9f00-000000000004', displayName: 'Sophie Bernard', email: 's@demo-crm.fr' }],
+};
 
 const listUrl = (status: string, page = 1) => `/api/activities?status=${status}&page=${page}&limit=50`;
 
@@ -111,10 +129,7 @@ describe('ActivityListPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
   });
 
   it('shows a manager the need_approval filter with 0 and an empty state when nothing waits', async () => {
-    setSession('token', {
-      ...REP_USER,
-      managees: [{ id: '0190a0c4-7a6b-7c1e-9f00-000000000004', displayName: 'Sophie Bernard', email: 's@demo-crm.fr' }],
-    });
+    setSession('token', MANAGER_SESSION);
     const fetchMock = api(STATS, {
       [`GET ${listUrl('upcoming')}`]: () => jsonResponse(listResult([])),
       'GET /api/activities/pending-approvals': () => jsonResponse({ activities: [] }),
@@ -136,6 +151,38 @@ describe('ActivityListPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(await screen.findByTestId('activities-empty')).toHaveTextContent('Nothing waits for your approval.');
     expect(router.state.location.search).toBe('?filter=need_approval');
     expect(callsTo(fetchMock, 'GET /api/activities/pending-approvals')).not.toHaveLength(0);
+  });
+
+  it('shows a manager the need_approval filter with 0 and its empty state in French too', async () => {
+    await i18n.changeLanguage('fr');
+    setSession('token', MANAGER_SESSION);
+    api(STATS, {
+      [`GET ${listUrl('upcoming')}`]: () => jsonResponse(listResult([])),
+      'GET /api/activities/pending-approvals': () => jsonResponse({ activities: [] }),
+    });
+    const { user, router } = renderPage('/activities');
+
+    await waitFor(() => {
+      expect(screen.getByTestId('filter-count-need_approval')).toHaveTextContent('0');
+    });
+    await user.click(screen.getByRole('tab', { name: /À valider/ }));
+    expect(await screen.findByTestId('activities-empty')).toHaveTextContent("Rien n'attend votre validation.");
+    expect(router.state.location.search).toBe('?filter=need_approval');
+  });
+
+  it("writes the dates 'MMMM D, YYYY' with no weekday, in French, then in English once switched", async () => {
+    await i18n.changeLanguage('fr');
+    api(STATS, { [`GET ${listUrl('upcoming')}`]: () => jsonResponse(listResult([MEETING, CONGRESS])) });
+    renderPage('/activities');
+
+    const when = async (item: typeof MEETING) =>
+      within(await screen.findByTestId(`activity-item-${item.id}`)).getByText(/2026/);
+    expect(await when(MEETING)).toHaveTextContent(/^25 novembre 2026 · 14:00 – 15:00$/);
+    expect(await when(CONGRESS)).toHaveTextContent(/^3 novembre 2026 – 4 novembre 2026 · Toute la journée$/);
+
+    await act(() => i18n.changeLanguage('en'));
+    expect(await when(MEETING)).toHaveTextContent(/^November 25, 2026 · 14:00 – 15:00$/);
+    expect(await when(CONGRESS)).toHaveTextContent(/^November 3, 2026 – November 4, 2026 · All day$/);
   });
 
   it('never shows need_approval to a user who manages nobody, even when asked for in the address', async () => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
 import { AuthCallbackPage } from '@/modules/auth/pages/AuthCallbackPage';
-import { jsonResponse, stubFetch } from '@/test/fetch';
+import { callsTo, jsonResponse, stubFetch } from '@/test/fetch';
 import { renderRoutes } from '@/test/render';
 import { makeToken, REP_USER } from '@/test/tokens';
 
@@ -70,11 +70,16 @@ describe('AuthCallbackPage', () => {
     ['a token whose payload is not a user', `?token=${makeToken({ sub: '1' })}`],
     ['an error', `?error=access_denied&token=${makeToken(REP_USER)}`],
     ['no token', '?state=x'],
-  ])('goes to /login?error=sso_failed on %s', async (_case, search) => {
+  ])('goes to /login?error=sso_failed on %s, without asking the server', async (_case, search) => {
+    // A server that would exchange anything: the page alone must refuse.
+    const fetchMock = stubFetch({
+      'POST /api/auth/sso/exchange': () => jsonResponse({ token: SESSION_TOKEN, user: REP_USER }),
+    });
     renderCallback(search);
     expect(await screen.findByTestId('location')).toHaveTextContent('/login?error=sso_failed');
     expect(getSession().isAuthenticated).toBe(false);
     expect(window.location.search).toBe('');
+    expect(callsTo(fetchMock, 'POST /api/auth/sso/exchange')).toHaveLength(0);
   });
 
   it('tells the user what is happening', () => {

@@ -3,6 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { setSession } from '@/app/session';
+import { i18n } from '@/lib/i18n';
 import { DoctorDetailPage } from '@/modules/doctors/pages/DoctorDetailPage';
 import { doctor, doctorOffice, TARGETS } from '@/test/directory';
 import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
@@ -146,6 +147,8 @@ describe('DoctorDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     for (const testId of ['delete-doctor-button', 'add-office-button', `set-primary-${SECOND.id}`]) {
       expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
     }
+    // Targets are the user's own (spec 000 §6): a read-only user still sets them.
+    expect(within(screen.getByTestId('target-select')).getByRole('combobox')).toBeEnabled();
 
     await user.click(screen.getByTestId('create-activity-button'));
     expect(
@@ -216,6 +219,25 @@ describe('DoctorDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
 
     expect(await screen.findByText(`Failed to update doctor: ${refusal}`)).toBeInTheDocument();
     expect(screen.queryByText('Failed to save')).not.toBeInTheDocument();
+    expect(within(rpps).getByRole('textbox')).toHaveValue('10009999999');
+  });
+
+  it("says 'Échec de la mise à jour du médecin' with the server's reason in French", async () => {
+    await i18n.changeLanguage('fr');
+    const refusal = 'Un médecin avec ce RPPS existe déjà';
+    api({
+      [`PUT ${DOCTOR_PATH}`]: () =>
+        jsonResponse({ message: refusal, code: 'CONFLICT', fields: { rpps: refusal } }, 409),
+    });
+    const { user } = renderPage();
+    const rpps = await screen.findByTestId('inline-edit-rpps');
+    await user.click(within(rpps).getByRole('button'));
+    await user.clear(within(rpps).getByRole('textbox'));
+    await user.paste('10009999999');
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText(`Échec de la mise à jour du médecin : ${refusal}`)).toBeInTheDocument();
+    expect(screen.queryByText("Échec de l'enregistrement")).not.toBeInTheDocument();
     expect(within(rpps).getByRole('textbox')).toHaveValue('10009999999');
   });
 

@@ -2,14 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { setSession } from '@/app/session';
+import { i18n } from '@/lib/i18n';
 import { OfficeDetailPage } from '@/modules/offices/pages/OfficeDetailPage';
-import { office, TARGETS } from '@/test/directory';
+import { doctorListItem, office, TARGETS } from '@/test/directory';
 import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
+import { REP_USER } from '@/test/tokens';
 
 const UGA_CALL = 'GET /api/geo/uga?address=3+place+Bellecour&postal_code=69002&city=Lyon';
 const UGA = { code: '69123', name: 'Lyon', latitude: 45.757, longitude: 4.832, precision: 'address' };
+/** The zone of the postal code, when the address API could not be reached (decision 0017). */
+const COMMUNE_UGA = { code: '6909', name: 'Lyon 2e', latitude: 45.749, longitude: 4.827, precision: 'commune' };
 
 function OfficeStub() {
   const { id } = useParams();
@@ -152,6 +157,32 @@ describe('new office form', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(input('UGA code')).toHaveValue('');
   });
 
+  it('fills the zone of the postal code when the address API is unreachable, and says so', async () => {
+    api({ [UGA_CALL]: () => jsonResponse(COMMUNE_UGA) });
+    const { user } = renderNewOffice();
+    await fill(user, 'Address', '3 place Bellecour');
+    await fill(user, 'Postal code', '69002');
+    await fill(user, 'City', 'Lyon');
+    await user.click(screen.getByTestId('extract-uga-button'));
+
+    expect(
+      await screen.findByText('UGA found: 6909 - Lyon 2e (zone found from the postal code only)'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('uga-commune-only')).toHaveTextContent('Zone found from the postal code only');
+    expect(input('UGA code')).toHaveValue('6909');
+    expect(input('UGA name')).toHaveValue('Lyon 2e');
+  });
+
+  it('shows a read-only user the read-only notice instead of the form', async () => {
+    setSession('token', { ...REP_USER, readWrite: false });
+    const fetchMock = api();
+    renderNewOffice();
+    expect(await screen.findByTestId('read-only-notice')).toBeInTheDocument();
+    expect(screen.queryByTestId('create-office-submit')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('extract-uga-button')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
   it("shows the server's message when the creation fails", async () => {
     api({
       'POST /api/offices': () =>
@@ -262,5 +293,64 @@ describe('office page', { timeout: SLOW_TEST_TIMEOUT }, () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete office: Office not found')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/offices/${OFFICE.id}`);
+  });
+  it('offers a read-only user no write on the office: no edit, extraction, deletion, doctor added or removed', async () => {
+    setSession('token', { ...REP_USER, readWrite: false });
+    const martin = doctorListItem({ id: '0190a0c4-0000-7000-8000-000000000101', lastName: 'Martin' });
+    renderOffice({
+      [`GET ${OFFICE_PATH}/doctors?page=1&limit=10`]: () => jsonResponse({ doctors: [martin], total: 1, pages: 1 }),
+    });
+    const table = await screen.findByTestId('office-doctors-table');
+    expect(await within(table).findByText(/Martin/)).toBeInTheDocument();
+    for (const name of ['name', 'address', 'postal_code', 'city', 'uga', 'phone', 'email']) {
+      expect(within(screen.getByTestId(`inline-edit-${name}`)).queryByRole('button')).not.toBeInTheDocument();
+    }
+    for (const testId of [
+      'extract-uga-button',
+      'add-doctor-button',
+      'delete-office-button',
+      `remove-doctor-${martin.id}`,
+    ]) {
+      expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
+    }
+  });
+
+  it.each([
+    ['GEOCODING_NO_RESULT', 404, 'Aucun résultat pour cette adresse'],
+    ['GEOCODING_FAILED', 502, 'Échec de la requête de géocodage'],
+  ])(
+    "says why the extraction failed (%s) in French, and leaves the office's UGA as it was",
+    async (code, status, text) => {
+      await i18n.changeLanguage('fr');
+      const { user, fetchMock } = renderOffice({ [UGA_CALL]: () => jsonResponse({ code, message: text }, status) });
+      await user.click(await screen.findByTestId('extract-uga-button'));
+
+      expect(await screen.findByText(`Échec de l'extraction de l'UGA : ${text}`)).toBeInTheDocument();
+      expect(callsTo(fetchMock, `PUT ${OFFICE_PATH}`)).toHaveLength(0);
+      expect(screen.getByTestId('inline-edit-uga')).toHaveTextContent('69123');
+      expect(screen.queryByTestId('uga-commune-only')).not.toBeInTheDocument();
+    },
+  );
+
+  it("saves the postal code's zone on the office when the address API is unreachable, and says so in French", async () => {
+    await i18n.changeLanguage('fr');
+    const { user, fetchMock } = renderOffice({
+      [UGA_CALL]: () => jsonResponse(COMMUNE_UGA),
+      [`PUT ${OFFICE_PATH}`]: () =>
+        jsonResponse({ ...OFFICE, uga: '6909', uga_name: 'Lyon 2e', latitude: 45.749, longitude: 4.827 }),
+    });
+    await user.click(await screen.findByTestId('extract-uga-button'));
+
+    expect(
+      await screen.findByText('UGA trouvée : 6909 - Lyon 2e (zone trouvée à partir du code postal seulement)'),
+    ).toBeInTheDocument();
+    expect(await screen.findByTestId('uga-commune-only')).toHaveTextContent(
+      'Zone trouvée à partir du code postal seulement',
+    );
+    const [put] = callsTo(fetchMock, `PUT ${OFFICE_PATH}`);
+    expect(jsonBody(put?.[1])).toEqual({ uga: '6909', uga_name: 'Lyon 2e', latitude: 45.749, longitude: 4.827 });
+    await waitFor(() => {
+      expect(screen.getByTestId('inline-edit-uga')).toHaveTextContent('6909');
+    });
   });
 });
