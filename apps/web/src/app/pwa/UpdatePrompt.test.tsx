@@ -33,11 +33,14 @@ describe('update prompt', () => {
     });
     render(<UpdatePrompt />);
     expect(screen.queryByTestId('update-prompt')).not.toBeInTheDocument();
+    // What the browser suite waits on before it says that no prompt shows.
+    expect(document.documentElement).toHaveAttribute('data-update', 'held');
 
     act(() => releases[0]?.());
     expect(screen.queryByTestId('update-prompt')).not.toBeInTheDocument();
     act(() => releases[1]?.());
     expect(screen.getByTestId('update-prompt')).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('data-update', 'offered');
   });
 
   it('speaks English', async () => {
