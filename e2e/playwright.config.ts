@@ -3,15 +3,18 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 
+/*
+ * The browser suite of `npm test`: a user's path per capability, one at a time against one server. Never
+ * retried: a test that fails now and then is a bug to find (docs/testing.md). The default limits are the
+ * only ones: no test or expectation sets a longer one.
+ */
 export default defineConfig({
   testDir: './tests',
   outputDir: '../.tmp/e2e-results',
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,
-  // One retry in CI only (decision 0036): a test that passes on it is listed as flaky by npm test, not hidden.
-  retries: process.env.CI ? 1 : 0,
-  // Generous: the suite shares 2 cores with builds and other browsers; speed is judged by `npm run bench*`.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../.tmp/playwright.json' }]],

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect as baseExpect, test, type Page, type Route } from '@playwright/test';
-import { signInAs } from './helpers';
+import { signInAs } from '../tests/helpers';
 import {
   activityBasics,
   newActivityPayload,
@@ -10,9 +10,9 @@ import {
   signedInUserId,
   waitForServiceWorkerControl,
   waitForSlice,
-} from './offline-helpers';
+} from '../tests/offline-helpers';
 
-// Screenshots of the offline screens, for people to look at (.tmp/screenshots/offline-*): the calendar and
+// Screenshots of the offline screens, for people to look at (.tmp/screens/offline-*): the calendar and
 // the form with no network, a manager's waiting approvals offline, the waiting-changes page, the
 // connectivity popover, the update prompt, the install banner (phones only: it is a phone's banner) and the
 // login page after the server ended the session; in French and English, on a desktop and a 390 px phone.
@@ -20,7 +20,7 @@ import {
 // of the context to fail as with no network (Playwright's offline switch does not stop the service worker's
 // fetches, Playwright issue 2311), with setOffline making the browser say so at once.
 
-const shots = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
+const shots = path.resolve(import.meta.dirname, '../../.tmp/screens');
 const serviceWorkerFile = path.resolve(import.meta.dirname, '../../apps/web/dist/sw.js');
 /** The demo manager: activities of their own, and budget requests of their representatives waiting. */
 const MANAGER = 'manager@demo-crm.fr';
@@ -78,11 +78,11 @@ for (const language of ['fr', 'en'] as const) {
         context,
         request,
       }) => {
-        test.setTimeout(600_000);
         const texts = TEXTS[language];
         const name = (screen: string) => `offline-${screen}-${language}-${shape}`;
         await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
-        await signInAs(page, MANAGER);
+        // This walk ends its session at the end: one of its own.
+        await signInAs(page, MANAGER, { fresh: true });
         await waitForServiceWorkerControl(page);
         await waitForSlice(page);
         const owner = await signedInUserId(page);

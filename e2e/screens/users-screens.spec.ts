@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { mailTo, signInAs } from './helpers';
+import { mailTo, signInAs } from '../tests/helpers';
 
-// Screenshots of the users screens in both languages, desktop and phone, for people to look at (.tmp/screenshots/).
-const shots = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
+// Screenshots of the users screens in both languages, desktop and phone, for people to look at (.tmp/screens/).
+const shots = path.resolve(import.meta.dirname, '../../.tmp/screens');
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 0);
@@ -15,7 +15,6 @@ const VIEWPORTS = { desktop: { width: 1366, height: 850 }, phone: { width: 390, 
 for (const language of ['fr', 'en'] as const) {
   for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     test(`users screens in ${language} on ${device}`, async ({ page }) => {
-      test.setTimeout(120_000);
       await page.setViewportSize(viewport);
       await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
       const suffix = `${language}-${device}`;

@@ -1,28 +1,20 @@
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInAs } from './helpers';
 import { apiAuth, mailTo } from './mail-helpers';
 
 // The campaigns screen as a rep lives it (spec 001 §§2, 4): a template of their own made in the screen, the
 // three-step wizard sending it to doctors who consented, the past campaigns showing it sent, the mail as it
 // arrives on the suite's real SMTP server (plain-text part, List-Unsubscribe, the link), and the doctor who
-// follows the link left out of the next campaign. Screenshots (French, desktop) go to .tmp/screenshots/.
+// follows the link left out of the next campaign.
 
 const REP = 'rep@demo-crm.fr';
-const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
 
 type EligibleAnswer = { doctors: { id: string; email: string; firstName: string; lastName: string }[]; total: number };
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page.screenshot({ path: `${SHOTS}/campaigns-${name}.png`, fullPage: true });
-}
 
 test('create a template, send it to consenting doctors, see it arrive, and unsubscribe one', async ({
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
   const run = Date.now();
   const auth = await apiAuth(request, REP);
   const before = (await (
@@ -33,7 +25,7 @@ test('create a template, send it to consenting doctors, see it arrive, and unsub
 
   await signInAs(page, REP);
   await page.goto('/campaigns');
-  await expect(page.getByTestId('template-step')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('template-step')).toBeVisible();
 
   // A template of the rep's own, with a placeholder the server fills per doctor.
   await page.getByTestId('add-template').click();
@@ -50,7 +42,6 @@ test('create a template, send it to consenting doctors, see it arrive, and unsub
   // The new template comes first, selected.
   const card = page.locator('.template-card-selected');
   await expect(card).toContainText(`Point trimestriel ${run}`);
-  await shot(page, 'template-fr-desktop');
 
   // Recipients: the first two doctors who consented to general mail.
   await page.getByTestId('wizard-next').click();
@@ -59,7 +50,6 @@ test('create a template, send it to consenting doctors, see it arrive, and unsub
     await recipients.locator('tr.ant-table-row', { hasText: doctor.email }).locator('.ant-checkbox-input').check();
   }
   await expect(page.getByTestId('recipients-count')).toContainText('2');
-  await shot(page, 'recipients-fr-desktop');
 
   // Review: the name, the template's summary, the two doctors; then send.
   await page.getByTestId('wizard-next').click();
@@ -67,7 +57,6 @@ test('create a template, send it to consenting doctors, see it arrive, and unsub
   await expect(review).toContainText(`Point trimestriel ${run}`);
   await expect(page.getByTestId('review-recipients')).toContainText(`Dr ${first.firstName} ${first.lastName}`);
   await page.getByTestId('campaign-name').fill(`Trimestre ${run}`);
-  await shot(page, 'review-fr-desktop');
   await page.getByTestId('send-campaign').click();
   await expect(page.getByText('Campagne envoyée avec succès')).toBeVisible();
   // The wizard starts again; the campaign is in the past campaigns, sent.
@@ -75,12 +64,11 @@ test('create a template, send it to consenting doctors, see it arrive, and unsub
   const row = page.getByTestId('past-campaigns').locator('tr', { hasText: `Trimestre ${run}` });
   await expect(row).toBeVisible();
   // The list follows the sending by itself (it refetches while a campaign sends).
-  await expect(row).toContainText('Envoyée', { timeout: 60_000 });
-  await shot(page, 'past-fr-desktop');
+  await expect(row).toContainText('Envoyée');
 
   // Each doctor gets their own message: filled for them, with a plain-text part and a way out.
-  const mail = await mailTo(first.email, 30_000, `trimestre ${run}`);
-  await mailTo(second.email, 30_000, `trimestre ${run}`);
+  const mail = await mailTo(first.email, `trimestre ${run}`);
+  await mailTo(second.email, `trimestre ${run}`);
   expect(mail.subject).toBe(`Les nouvelles du trimestre, Dr ${first.firstName} ${first.lastName}`);
   expect(mail.html).toContain(
     `Bonjour Dr ${first.firstName} ${first.lastName}, voici les nouvelles du trimestre ${run}.`,

@@ -98,9 +98,6 @@ async function startEditing(page: Page, field: string) {
 }
 
 test.describe('doctors and offices directory', () => {
-  // Each test makes its data through the API and goes through several pages.
-  test.describe.configure({ timeout: 60_000 });
-
   test('searches a doctor and opens it', async ({ page, request }) => {
     const doctor = await (await apiAs(request, REP)).createDoctor();
     await signInAs(page, REP);
@@ -289,15 +286,17 @@ test.describe('doctors and offices directory', () => {
     await expect(page.getByTestId('recent-doctors-table')).toContainText('Aucun médecin consulté récemment');
 
     const results = await searchDoctor(page, doctor.lastName);
+    // The visit is recorded in the background while the detail opens.
+    const recorded = page.waitForResponse(
+      (response) => response.url().endsWith('/api/recent-doctors') && response.request().method() === 'POST',
+    );
     await results.getByRole('row').filter({ hasText: doctor.lastName }).click();
     await expect(page.getByTestId('doctor-name')).toBeVisible();
+    expect((await recorded).ok()).toBe(true);
 
-    // The visit is recorded in the background while the detail opens.
     const recent = page.getByTestId('recent-doctors-table');
-    await expect(async () => {
-      await page.goto('/doctors');
-      await expect(recent.getByRole('row').filter({ hasText: doctor.lastName })).toHaveCount(1, { timeout: 2_000 });
-    }).toPass();
+    await page.goto('/doctors');
+    await expect(recent.getByRole('row').filter({ hasText: doctor.lastName })).toHaveCount(1);
     // A search now marks the doctor as recent.
     const marked = await searchDoctor(page, doctor.lastName);
     await expect(marked.getByTestId('recent-marker')).toHaveCount(1);

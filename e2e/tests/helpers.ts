@@ -3,13 +3,68 @@ import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
-/** Signs in through the login page, as a person would. */
-export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+/** Signs in through the login page, as a person would: for the tests whose subject is signing in. */
+export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel(/e-mail|email/i).fill(email);
   await page.getByLabel(/mot de passe|password/i).fill(password);
   await page.getByRole('button', { name: /^(se connecter|log in)$/i }).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+type StoredSession = { token: string; user: unknown };
+
+/**
+ * One sign-in per account and server for the whole run (a worker lives as long as the run): signing in
+ * hashes a password on the server, which each test would otherwise pay again. A test that ends a session
+ * (logout, revocation, password change) signs in with `freshSession` or the form, never with this one.
+ */
+const sessions = new Map<string, Promise<StoredSession>>();
+
+/** A new session of that account, through the API. */
+export async function freshSession(baseURL: string, email: string, password = DEMO_PASSWORD): Promise<StoredSession> {
+  const response = await fetch(new URL('/api/auth/login', baseURL), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`signing ${email} in answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as StoredSession;
+}
+
+function sharedSession(baseURL: string, email: string, password: string): Promise<StoredSession> {
+  const key = `${baseURL} ${email} ${password}`;
+  let session = sessions.get(key);
+  if (session === undefined) {
+    session = freshSession(baseURL, email, password);
+    // A failed sign-in is not kept: the next test tries again and says why.
+    session.catch(() => sessions.delete(key));
+    sessions.set(key, session);
+  }
+  return session;
+}
+
+/**
+ * Opens the dashboard signed in as that account, with the run's shared session put where the app keeps it
+ * (spec 000 §7: local storage). `fresh`: a session of the test's own, for a test that ends it.
+ */
+export async function signInAs(
+  page: Page,
+  email: string,
+  { password = DEMO_PASSWORD, fresh = false }: { password?: string; fresh?: boolean } = {},
+): Promise<StoredSession> {
+  // Any page of the origin will do to reach its local storage; this one loads no script.
+  await page.goto('/api/health');
+  const origin = new URL(page.url()).origin;
+  const session = fresh ? await freshSession(origin, email, password) : await sharedSession(origin, email, password);
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, session);
+  await page.goto('/');
+  // The signed-in layout (on a phone its menu is in a closed drawer: there, not visible).
+  await expect(page.getByTestId('side-menu')).toBeAttached();
+  return session;
 }
 
 /** The e-mails the suite's SMTP server received (e2e/smtp-sink.mjs), oldest first. */
@@ -35,18 +90,15 @@ export function receivedMail(): ReceivedMail[] {
  * Waits for the e-mail sent to an address, and answers it; with `containing`, the one whose HTML holds that
  * text (earlier specs may have mailed the same demo address).
  */
-export async function mailTo(address: string, timeoutMs = 15_000, containing?: string): Promise<ReceivedMail> {
+export async function mailTo(address: string, containing?: string): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
   await expect
-    .poll(
-      () => {
-        found = receivedMail().findLast(
-          (mail) => mail.to.includes(address) && (containing === undefined || mail.html.includes(containing)),
-        );
-        return found !== undefined;
-      },
-      { timeout: timeoutMs },
-    )
+    .poll(() => {
+      found = receivedMail().findLast(
+        (mail) => mail.to.includes(address) && (containing === undefined || mail.html.includes(containing)),
+      );
+      return found !== undefined;
+    })
     .toBe(true);
   if (!found) throw new Error(`no mail for ${address}`);
   return found;

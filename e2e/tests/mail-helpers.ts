@@ -131,9 +131,19 @@ export function watchForXss(context: BrowserContext) {
   return {
     dialogs,
     outside,
-    /** Nothing ran on any page of the context, in any of their frames. */
+    /**
+     * Nothing ran on any page of the context, in any of their frames, once each frame has finished loading
+     * (its load event comes after every image, style and frame in it has loaded or failed, so an error
+     * handler or a fetch that would run has run) and has been drawn.
+     */
     async expectNothingRan(): Promise<void> {
       for (const page of context.pages()) {
+        for (const frame of page.frames()) {
+          await frame.waitForFunction(() => document.readyState === 'complete').catch(() => undefined);
+        }
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
         for (const frame of page.frames()) {
           const marker = await frame.evaluate(() => (window as { __xss?: unknown }).__xss).catch(() => undefined);
           expect(marker, `marker set in ${frame.url()}`).toBeUndefined();

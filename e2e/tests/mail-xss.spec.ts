@@ -14,7 +14,9 @@ const MANAGER = 'manager@demo-crm.fr';
 /** A campaign mail's body: its head holds the charset's <meta>, written by the server, not by a user. */
 const bodyOf = (html: string) => /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
 
-type Sent = { id: string; subject: string; marker: string };
+type Sent = { id: string; subject: string; markers: string[] };
+
+const PAYLOADS_PER_MESSAGE = 5;
 type EmailAnswer = { id: string; subject: string; body: string };
 type ListAnswer = { emails: { id: string; subject: string }[] };
 
@@ -37,25 +39,28 @@ test('messages: bodies stored clean, and nothing runs when they are listed and r
   context,
   request,
 }) => {
-  // Generous: on the shared 2-core machine each message's view takes seconds.
-  test.setTimeout(480_000);
   const rep = await apiAuth(request, REP);
   const manager = await apiAuth(request, MANAGER);
   const run = Date.now();
   const sent: Sent[] = [];
-  for (const [index, payload] of XSS_PAYLOADS.entries()) {
-    const marker = `Charge utile ${run}-${index}`;
+  // Five payloads a message, each after its own marker: every subject's text payload, and every body, is
+  // listed, opened and read as the manager would.
+  for (let first = 0; first < XSS_PAYLOADS.length; first += PAYLOADS_PER_MESSAGE) {
+    const index = first / PAYLOADS_PER_MESSAGE;
+    const payloads = XSS_PAYLOADS.slice(first, first + PAYLOADS_PER_MESSAGE);
+    const markers = payloads.map((_, n) => `Charge utile ${run}-${first + n}`);
     const subject = `XSS ${run}-${index} ${XSS_TEXTS[index % XSS_TEXTS.length] ?? ''}`;
+    const body = payloads.map((payload, n) => `<p>${markers[n] ?? ''}</p>${payload.html}`).join('');
     const response = await request.post('/api/emails', {
       headers: rep,
-      data: { recipients: [MANAGER], subject, body: `<p>${marker}</p>${payload.html}<p>fin</p>` },
+      data: { recipients: [MANAGER], subject, body: `${body}<p>fin</p>` },
     });
-    expect(response.status(), payload.name).toBe(201);
+    expect(response.status(), payloads.map((payload) => payload.name).join(', ')).toBe(201);
     const email = (await response.json()) as EmailAnswer;
     expectStoredClean(email.body);
     // Subjects are plain text: kept exactly as typed (the screens show them as text, never as markup).
     expect(email.subject).toBe(subject);
-    sent.push({ id: email.id, subject, marker });
+    sent.push({ id: email.id, subject, markers });
   }
 
   // The recipient's copies, read through the API: clean too.
@@ -73,17 +78,20 @@ test('messages: bodies stored clean, and nothing runs when they are listed and r
   // The list: subjects and previews of them all.
   await page.goto(`/emails?search=${encodeURIComponent(`XSS ${run}`)}`);
   const list = page.getByTestId('mail-list');
-  // The first load of the mailbox's code on a busy machine can take longer than an expectation's default.
-  await expect(list.locator('tr', { hasText: `XSS ${run}-` }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(list.locator('tr', { hasText: `XSS ${run}-` }).first()).toBeVisible();
   for (const { subject } of sent.slice(-5)) await expect(list.locator('tr', { hasText: subject })).toBeVisible();
 
-  // Each message opened: its body shown (the marker proves the frame has it), and nothing else happened.
-  for (const [index, { subject, marker }] of sent.entries()) {
-    const copy = inbox.emails.find((email) => email.subject === subject);
-    await page.goto(`/emails?open=${copy?.id ?? 'missing'}`);
-    await expect(page.getByTestId('mail-subject')).toHaveText(subject, { timeout: 30_000 });
-    await expect(page.frameLocator('[data-testid=mail-body]').getByText(marker)).toBeVisible();
-    if (index % 8 === 0) await watch.expectNothingRan();
+  // Each message opened from the list, as the manager reads them: its body shown (the marker proves the frame
+  // has it), and nothing else happened.
+  for (const { subject, markers } of sent) {
+    await list.locator('tr', { hasText: subject }).click();
+    await expect(page.getByTestId('mail-subject')).toHaveText(subject);
+    for (const marker of markers) {
+      await expect(page.frameLocator('[data-testid=mail-body]').getByText(marker)).toBeVisible();
+    }
+    await watch.expectNothingRan();
+    await page.getByTestId('mail-view').getByRole('button', { name: 'Retour' }).click();
+    await expect(page.getByTestId('mail-view')).toHaveCount(0);
   }
 
   // A reply shows the message it answers beside the editor.
@@ -92,8 +100,6 @@ test('messages: bodies stored clean, and nothing runs when they are listed and r
   await page.getByTestId('mail-reply').click();
   await expect(page.locator('.tiptap')).toBeVisible();
   await expect(page.locator('.mail-parent iframe')).toBeVisible();
-  // Time for anything deferred (an image error, a refresh, a focus) to have happened.
-  await page.waitForTimeout(1_500);
   await watch.expectNothingRan();
 });
 
@@ -102,7 +108,6 @@ test('templates and campaigns: stored clean, and nothing runs in the preview, th
   context,
   request,
 }) => {
-  test.setTimeout(180_000);
   const rep = await apiAuth(request, REP);
   // The manager keeps one template per payload, so that the rep's first card is the one shown below.
   const manager = await apiAuth(request, MANAGER);
@@ -165,7 +170,7 @@ test('templates and campaigns: stored clean, and nothing runs in the preview, th
     },
   });
   expect(custom.status()).toBe(201);
-  const mail = await mailTo(first.email, 30_000, `Message personnalisé ${run}`);
+  const mail = await mailTo(first.email, `Message personnalisé ${run}`);
   expect(mail.html).toContain(`Message personnalisé ${run}`);
   expectStoredClean(bodyOf(mail.html));
 
@@ -174,12 +179,11 @@ test('templates and campaigns: stored clean, and nothing runs in the preview, th
   await signInAs(page, REP);
   await page.goto('/campaigns');
   const card = page.getByTestId(`template-${template.id}`);
-  await expect(card).toContainText(name, { timeout: 30_000 });
+  await expect(card).toContainText(name);
   await card.getByRole('button', { name: 'Aperçu' }).click();
   const preview = page.getByTestId('template-preview');
   await expect(preview).toContainText(subject);
   await expect(preview.frameLocator('iframe').getByText(`Tout le catalogue ${run}`)).toBeVisible();
-  await page.waitForTimeout(1_000);
   await watch.expectNothingRan();
   await page.getByTestId('preview-select').click();
   await page.getByTestId('wizard-next').click();
@@ -206,7 +210,6 @@ test('templates and campaigns: stored clean, and nothing runs in the preview, th
     `<p>Collé ${run}</p>${XSS_PAYLOADS.map((payload) => payload.html).join('')}`,
   );
   await expect(editor).toContainText(`Collé ${run}`);
-  await page.waitForTimeout(1_000);
   await watch.expectNothingRan();
   await page.getByTestId('send-campaign').click();
   await expect(page.getByTestId('template-step')).toBeVisible();
@@ -216,7 +219,7 @@ test('templates and campaigns: stored clean, and nothing runs in the preview, th
   await watch.expectNothingRan();
 
   // What the pasted message became in the doctor's mail: clean.
-  const pasted = await mailTo(second.email, 30_000, `Collé ${run}`);
+  const pasted = await mailTo(second.email, `Collé ${run}`);
   expect(pasted.html).toContain(`Collé ${run}`);
   expectStoredClean(bodyOf(pasted.html));
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './helpers';
+import { openConnectivityPanel } from './offline-helpers';
 
 /**
  * The queue engine against the real server in Chromium (decision 0021): records written to IndexedDB as
@@ -79,13 +80,8 @@ function record(owner: string, change: Record<string, unknown>): Record<string, 
 }
 
 async function openPopover(page: Page, pending: RegExp) {
-  const panel = page.getByTestId('connectivity-panel');
-  await page.getByTestId('connectivity-indicator').hover();
-  // Hover opens it, a click too (its triggers): on a busy page the hover alone may come before it listens.
-  await expect(async () => {
-    if (!(await panel.isVisible())) await page.getByTestId('connectivity-indicator').click();
-    await expect(panel).toContainText(pending, { timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+  await openConnectivityPanel(page);
+  await expect(page.getByTestId('connectivity-panel')).toContainText(pending);
 }
 
 test('queued changes reach the server once, even when an answer is lost after the commit', async ({ page }) => {
@@ -163,16 +159,9 @@ test('queued changes reach the server once, even when an answer is lost after th
 });
 
 test("'Sync now' in English, and a change the server refuses waits for the rep", async ({ page }) => {
-  // Sign-in, the slice, a refused change and the waiting-changes page: it reached the 60 s limit in one
-  // whole-suite run on the two-core machine.
-  test.slow();
   await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
   await signInAs(page, REP);
-  // The popover opens on hover; a hover while the page still settles can be missed, so hover until it shows.
-  await expect(async () => {
-    await page.getByTestId('connectivity-indicator').hover();
-    await expect(page.getByTestId('connectivity-panel')).toContainText(/Pending changes: 0/, { timeout: 2_000 });
-  }).toPass();
+  await openPopover(page, /Pending changes: 0/);
   const owner = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { id: string }).id);
 
   // An edit of an activity that does not exist: the server answers 404, the change is rejected and kept.

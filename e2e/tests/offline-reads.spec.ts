@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './helpers';
+import { waitForServiceWorkerControl, waitForSlice } from './offline-helpers';
 
 // E1 of the research note's test plan, the reads: the rep's slice is pulled into IndexedDB while online, then
 // with no network the list (filters and counts), the calendar and an activity's form answer from it, and an
@@ -8,15 +8,9 @@ import { signInAs } from './helpers';
 // service worker fetches (Playwright issue 2311), so the network is cut by routing: every /api call from the
 // context fails as with no network, and setOffline makes the browser say so at once (no 30 s health check).
 
-const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
 const PHONE = { width: 390, height: 844 };
 
 test.use({ viewport: PHONE });
-
-/** The app registers its worker once the first screen is idle; the worker claims the page once installed. */
-async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
-}
 
 type SliceFigures = {
   pullMs: number;
@@ -111,10 +105,9 @@ test('the list, its counts, the calendar and an activity open from the stored sl
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
   await signInAs(page, 'rep@demo-crm.fr');
   await waitForServiceWorkerControl(page);
-  await page.locator('html[data-offline-slice="ready"]').waitFor({ state: 'attached', timeout: 20_000 });
+  await waitForSlice(page);
   const figures = await sliceFigures(page);
   test.info().annotations.push({ type: 'slice', description: JSON.stringify(figures) });
   expect(figures.activities).toBeGreaterThan(0);
@@ -133,7 +126,7 @@ test('the list, its counts, the calendar and an activity open from the stored sl
     db.close();
   });
   await page.reload();
-  await page.locator('html[data-offline-slice="ready"]').waitFor({ state: 'attached', timeout: 20_000 });
+  await waitForSlice(page);
   const firstLoad = await sliceFigures(page);
   test.info().annotations.push({ type: 'first-load', description: JSON.stringify(firstLoad) });
   expect(firstLoad.activities).toBe(figures.activities);
@@ -164,7 +157,6 @@ test('the list, its counts, the calendar and an activity open from the stored sl
   const rows = page.locator('[data-testid^="activity-item-"]');
   await expect(rows.first()).toBeVisible();
   expect(await rows.count()).toBe(Math.min(inWindow.incomplete, 50));
-  await page.screenshot({ path: `${SHOTS}/offline-list-fr.png`, fullPage: false });
 
   // An activity's form, from the store: one with a doctor (other specs leave activities without one).
   const withDoctor = rows.filter({ has: page.getByTestId('activity-doctor-link') }).first();
@@ -179,7 +171,6 @@ test('the list, its counts, the calendar and an activity open from the stored sl
   // The calendar's range, from the store.
   await page.goto('/calendar');
   await expect(page.locator('[data-testid^="calendar-event-"]').first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/offline-calendar-fr.png`, fullPage: false });
 
   // An activity the device does not hold says so, then the calendar opens.
   await page.goto('/activities/0190a0c4-0000-7000-8000-00000000dead');
@@ -194,10 +185,8 @@ test('the list, its counts, the calendar and an activity open from the stored sl
   await page.goto('/activities?filter=incomplete');
   await expect(page.getByTestId('offline-tag')).toBeVisible();
   await expect(page.locator('[data-testid^="activity-item-"]').first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/offline-list-en.png`, fullPage: false });
   await page.goto('/calendar');
   await expect(page.locator('[data-testid^="calendar-event-"]').first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/offline-calendar-en.png`, fullPage: false });
 
   // A new activity: channels and products from the stored reference data, the doctor picker searching the
   // stored doctors, and the chosen doctor's offices as locations.
@@ -213,7 +202,6 @@ test('the list, its counts, the calendar and an activity open from the stored sl
   await page.getByTestId('office-select').click();
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Location', { exact: true })).not.toHaveValue('');
-  await page.screenshot({ path: `${SHOTS}/offline-form-en.png`, fullPage: false });
 
   // Nothing but data calls tried the network: the pages came from the worker's precache.
   expect(leftTheBrowser.length).toBeGreaterThan(0);

@@ -2,40 +2,23 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './helpers';
+import { waitForServiceWorkerControl } from './offline-helpers';
 
 // The installable app (issue 13): manifest, the service worker at /sw.js and its precache, the update prompt,
 // the install banner, and the reload after a missing chunk. Playwright runs service workers in Chromium only.
 
-const shots = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
 const serviceWorkerFile = path.resolve(import.meta.dirname, '../../apps/web/dist/sw.js');
 
 const PHONE = { width: 390, height: 844 };
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-const ANDROID_CHROME =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
 const TEXTS = {
-  fr: {
-    update: 'Nouvelle version disponible',
-    reload: 'Recharger',
-    install: 'Installer',
-    ios: "Touchez le bouton Partager puis « Sur l'écran d'accueil »…",
-    dismiss: "Ne plus proposer l'installation",
-  },
-  en: {
-    update: 'A new version is available',
-    reload: 'Reload',
-    install: 'Install',
-    ios: 'Tap the share button and then "Add to Home Screen"...',
-    dismiss: "Don't offer to install again",
-  },
+  update: 'Nouvelle version disponible',
+  reload: 'Recharger',
+  ios: "Touchez le bouton Partager puis « Sur l'écran d'accueil »…",
+  dismiss: "Ne plus proposer l'installation",
 } as const;
-
-/** The app registers its worker once the first screen is idle; the worker claims the page once installed. */
-async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
-}
 
 /** Every URL stored in Cache Storage, whatever the cache. */
 async function cachedUrls(page: Page): Promise<string[]> {
@@ -49,48 +32,7 @@ async function cachedUrls(page: Page): Promise<string[]> {
   });
 }
 
-/** Leaves the sign-in toast time to go, so that it hides nothing in a screenshot. */
-async function waitForToastsToGo(page: Page): Promise<void> {
-  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
-}
-
 test.describe('the installable app', () => {
-  test('serves the manifest, the worker always revalidated, and the hashed assets immutable', async ({
-    page,
-    request,
-  }) => {
-    const manifest = await request.get('/manifest.webmanifest');
-    expect(manifest.headers()['content-type']).toContain('application/manifest+json');
-    const body = (await manifest.json()) as {
-      name: string;
-      start_url: string;
-      display: string;
-      lang: string;
-      icons: { src: string; sizes: string; purpose: string }[];
-    };
-    expect(body).toMatchObject({ name: 'Praxis CRM', start_url: '/', display: 'standalone', lang: 'fr' });
-    expect(body.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
-      '192x192 any',
-      '512x512 any',
-      '512x512 maskable',
-    ]);
-    for (const icon of [...body.icons.map((entry) => entry.src), '/apple-touch-icon-180x180.png']) {
-      const answer = await request.get(icon);
-      expect(answer.status(), icon).toBe(200);
-      expect(answer.headers()['content-type']).toBe('image/png');
-    }
-
-    const worker = await request.get('/sw.js');
-    expect(worker.status()).toBe(200);
-    expect(worker.headers()['cache-control']).toBe('no-cache');
-    expect(worker.headers()['content-type']).toContain('javascript');
-
-    await page.goto('/login');
-    const entry = await page.locator('script[type="module"]').getAttribute('src');
-    const asset = await request.get(entry ?? '');
-    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-  });
-
   test('Chromium finds it installable once the worker controls the page', async ({ playwright }, testInfo) => {
     // Chromium never offers to install from an incognito profile, which a test's context is: a real profile.
     const { launchOptions, baseURL } = testInfo.project.use;
@@ -183,94 +125,51 @@ test.describe('the installable app', () => {
     });
   });
 
-  for (const language of ['fr', 'en'] as const) {
-    const texts = TEXTS[language];
+  // In French; the prompt's and the banner's English: their component tests.
+  test.describe('on an iPhone', () => {
+    test.use({ viewport: PHONE, userAgent: IPHONE_SAFARI, hasTouch: true, isMobile: true });
 
-    test.describe(`on an iPhone (${language})`, () => {
-      test.use({ viewport: PHONE, userAgent: IPHONE_SAFARI, hasTouch: true, isMobile: true });
-
-      test('offers the new version, which applies on reload; shows the iOS instructions', async ({ page }) => {
-        // Two builds' workers, a reload and the phone banner: it passed in 43 s and timed out at 60 s in one
-        // whole-suite run on the two-core machine.
-        test.slow();
-        await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
-        const original = await fs.readFile(serviceWorkerFile, 'utf8');
-        try {
-          await signInAs(page, 'rep@demo-crm.fr');
-          await waitForServiceWorkerControl(page);
-          const banner = page.getByTestId('install-banner');
-          await expect(banner).toContainText(texts.ios);
-          await expect(page.getByTestId('update-prompt')).toHaveCount(0);
-          await waitForToastsToGo(page);
-          await page.screenshot({ path: `${shots}/pwa-install-ios-${language}.png` });
-
-          // A deploy: another /sw.js. The app checks on its health ticks; the test asks at once.
-          await fs.writeFile(serviceWorkerFile, `${original}\n// the next version\n`);
-          await page.evaluate(async () => {
-            const registration = await navigator.serviceWorker.getRegistration();
-            await registration?.update();
-          });
-          const prompt = page.getByTestId('update-prompt');
-          await expect(prompt).toContainText(texts.update);
-          // The rep carries on meanwhile: nothing has switched.
-          await expect(page.getByTestId('side-menu')).toBeAttached();
-          await page.screenshot({ path: `${shots}/pwa-update-${language}.png` });
-
-          const reloaded = page.waitForEvent('load');
-          await prompt.getByRole('button', { name: texts.reload }).click();
-          await reloaded;
-          await expect(page.getByTestId('today-panel')).toBeVisible();
-          await expect(page.getByTestId('update-prompt')).toHaveCount(0);
-          const state = await page.evaluate(async () => {
-            const registration = await navigator.serviceWorker.getRegistration();
-            return { waiting: registration?.waiting ?? null, controlled: navigator.serviceWorker.controller !== null };
-          });
-          expect(state).toEqual({ waiting: null, controlled: true });
-
-          // Dismissed, the banner stays away on the next visit.
-          await page.getByRole('button', { name: texts.dismiss }).click();
-          await expect(banner).toHaveCount(0);
-          await page.reload();
-          await expect(page.getByTestId('today-panel')).toBeVisible();
-          await expect(banner).toHaveCount(0);
-        } finally {
-          await fs.writeFile(serviceWorkerFile, original);
-        }
-      });
-    });
-
-    test.describe(`on an Android phone (${language})`, () => {
-      test.use({ viewport: PHONE, userAgent: ANDROID_CHROME, hasTouch: true, isMobile: true });
-
-      test("offers Install with the browser's install event and opens its dialog", async ({ page }) => {
-        await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
+    test('offers the new version, which applies on reload; shows the iOS instructions', async ({ page }) => {
+      await page.addInitScript(() => localStorage.setItem('i18nextLng', 'fr'));
+      const original = await fs.readFile(serviceWorkerFile, 'utf8');
+      try {
         await signInAs(page, 'rep@demo-crm.fr');
-        await waitForToastsToGo(page);
+        await waitForServiceWorkerControl(page);
         const banner = page.getByTestId('install-banner');
-        // No install event yet (headless Chromium keeps its own engagement rules): no banner.
-        await expect(banner).toHaveCount(0);
+        await expect(banner).toContainText(TEXTS.ios);
+        await expect(page.getByTestId('update-prompt')).toHaveCount(0);
 
-        // The event as Chromium fires it, with a dialog that records being opened.
-        await page.evaluate(() => {
-          const event = new Event('beforeinstallprompt', { cancelable: true });
-          Object.assign(event, {
-            prompt: () => {
-              (window as Window & { installDialogOpened?: boolean }).installDialogOpened = true;
-              return Promise.resolve();
-            },
-            userChoice: Promise.resolve({ outcome: 'accepted', platform: 'web' }),
-          });
-          window.dispatchEvent(event);
+        // A deploy: another /sw.js. The app checks on its health ticks; the test asks at once.
+        await fs.writeFile(serviceWorkerFile, `${original}\n// the next version\n`);
+        await page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          await registration?.update();
         });
-        await expect(banner.getByRole('button', { name: texts.install, exact: true })).toBeVisible();
-        await page.screenshot({ path: `${shots}/pwa-install-android-${language}.png` });
+        const prompt = page.getByTestId('update-prompt');
+        await expect(prompt).toContainText(TEXTS.update);
+        // The rep carries on meanwhile: nothing has switched.
+        await expect(page.getByTestId('side-menu')).toBeAttached();
 
-        await banner.getByRole('button', { name: texts.install, exact: true }).click();
+        const reloaded = page.waitForEvent('load');
+        await prompt.getByRole('button', { name: TEXTS.reload }).click();
+        await reloaded;
+        await expect(page.getByTestId('today-panel')).toBeVisible();
+        await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+        const state = await page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return { waiting: registration?.waiting ?? null, controlled: navigator.serviceWorker.controller !== null };
+        });
+        expect(state).toEqual({ waiting: null, controlled: true });
+
+        // Dismissed, the banner stays away on the next visit.
+        await page.getByRole('button', { name: TEXTS.dismiss }).click();
         await expect(banner).toHaveCount(0);
-        expect(
-          await page.evaluate(() => (window as Window & { installDialogOpened?: boolean }).installDialogOpened),
-        ).toBe(true);
-      });
+        await page.reload();
+        await expect(page.getByTestId('today-panel')).toBeVisible();
+        await expect(banner).toHaveCount(0);
+      } finally {
+        await fs.writeFile(serviceWorkerFile, original);
+      }
     });
-  }
+  });
 });
