@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/shared', 'apps/web', 'apps/server'],
+    // Vitest kept one worker on the 2-core machine; two keep both cores busy (docs/testing.md).
+    maxWorkers: 2,
   },
 });
