@@ -22,6 +22,9 @@ export default defineConfig({
     baseURL,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
+    // The service worker precaches the whole build in every new context: only the specs about the installable
+    // app and offline use (they say serviceWorkers: 'allow') pay for it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

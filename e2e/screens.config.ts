@@ -13,4 +13,6 @@ export default defineConfig({
   timeout: 600_000,
   expect: { timeout: 30_000 },
   reporter: [['list']],
+  // The product as a rep has it, service worker included (the install banner, the offline screens).
+  use: { ...suite.use, serviceWorkers: 'allow' },
 });

@@ -272,7 +272,7 @@ test.describe('on a phone, with a finger', () => {
 });
 
 test.describe('offline', () => {
-  test.use({ viewport: PHONE });
+  test.use({ viewport: PHONE, serviceWorkers: 'allow' });
 
   test('a consent signed offline is kept on the device with its signing time, then synced once', async ({
     page,

@@ -27,7 +27,7 @@ const PORT = ownPort(100);
 const REP = 'rep@demo-crm.fr';
 const CHANGES_OF_EACH = 10;
 
-test.use({ baseURL: `http://127.0.0.1:${PORT}` });
+test.use({ baseURL: `http://127.0.0.1:${PORT}`, serviceWorkers: 'allow' });
 
 let server: OwnServer;
 

@@ -10,7 +10,7 @@ import { waitForServiceWorkerControl, waitForSlice } from './offline-helpers';
 
 const PHONE = { width: 390, height: 844 };
 
-test.use({ viewport: PHONE });
+test.use({ viewport: PHONE, serviceWorkers: 'allow' });
 
 type SliceFigures = {
   pullMs: number;

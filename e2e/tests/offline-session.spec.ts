@@ -23,6 +23,8 @@ import {
 const REP = 'rep@demo-crm.fr';
 const ACK = "I confirm that this activity follows the company's compliance rules";
 
+test.use({ serviceWorkers: 'allow' });
+
 test('E6: a session revoked while offline pauses the queue, which resumes as the same user', async ({
   page,
   context,

@@ -31,7 +31,7 @@ const A = 'rep@demo-crm.fr';
 const B = 'reader@demo-crm.fr';
 const ACK = "I confirm that this activity follows the company's compliance rules";
 
-test.use({ baseURL: `http://127.0.0.1:${PORT}` });
+test.use({ baseURL: `http://127.0.0.1:${PORT}`, serviceWorkers: 'allow' });
 
 let deployment: Deployment;
 let server: OwnServer;

@@ -12,7 +12,7 @@ const PHONE = { width: 390, height: 844 };
 const REP = 'rep@demo-crm.fr';
 const ACK = "I confirm that this activity follows the company's compliance rules";
 
-test.use({ viewport: PHONE });
+test.use({ viewport: PHONE, serviceWorkers: 'allow' });
 
 type QueueRecord = { type: string; action: string; entityId: string; status: string; payload: unknown };
 

@@ -33,6 +33,7 @@ async function cachedUrls(page: Page): Promise<string[]> {
 }
 
 test.describe('the installable app', () => {
+  test.use({ serviceWorkers: 'allow' });
   test('Chromium finds it installable once the worker controls the page', async ({ playwright }, testInfo) => {
     // Chromium never offers to install from an incognito profile, which a test's context is: a real profile.
     const { launchOptions, baseURL } = testInfo.project.use;
