@@ -28,7 +28,8 @@ describe.each(engines())('mailbox on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     alice = await t.factory.user({ firstName: 'Alice', lastName: 'Martin' });
-    bob = await t.factory.user({ firstName: 'Bob', lastName: 'Durand' });
+    // A fixed address: the factory's ends with random hex, which a search for 'Message 53' could match.
+    bob = await t.factory.user({ firstName: 'Bob', lastName: 'Durand', email: 'bob.durand@test-crm.fr' });
     carol = await t.factory.user({ firstName: 'Carol', lastName: 'Petit', isAdmin: true });
     asAlice = await callerFor(t, alice);
     asBob = await callerFor(t, bob);
@@ -237,7 +238,7 @@ describe.each(engines())('mailbox on %s', (engine) => {
     let dave: CreatedUser;
     let asDave: Call;
     beforeAll(async () => {
-      dave = await t.factory.user({ firstName: 'Dave', lastName: 'Roux' });
+      dave = await t.factory.user({ firstName: 'Dave', lastName: 'Roux', email: 'dave.roux@test-crm.fr' });
       asDave = await callerFor(t, dave);
       for (let index = 1; index <= 53; index += 1) {
         await send(asBob, {
