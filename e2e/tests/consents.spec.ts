@@ -12,7 +12,7 @@ const REP = 'rep@demo-crm.fr';
 
 /**
  * Signs in and waits for the rep's offline slice to be on the device: until then the page is busy writing
- * thousands of records to IndexedDB, which on a shared machine can hold the next page for many seconds.
+ * thousands of records to IndexedDB on the main thread, which holds the next page back.
  */
 async function signInAndSettle(page: Page, email: string): Promise<void> {
   await signInAs(page, email);

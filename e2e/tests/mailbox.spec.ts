@@ -2,8 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { signInAs } from './helpers';
 
 // The mailbox as two demo users live it (spec 001 §§2, 4): compose with the editor, read as the recipient
-// (the badge moves), reply with the recipient and subject locked, bin and restore. Screenshots go to
-// .tmp/screenshots/ for people to look at.
+// (the badge moves), reply with the recipient and subject locked, bin and restore. Its
+// pictures: e2e/screens/mail-screens.spec.ts.
 
 const REP = 'rep@demo-crm.fr';
 const MANAGER = 'manager@demo-crm.fr';
