@@ -17,12 +17,12 @@ type StoredSession = { token: string; user: unknown };
 /**
  * One sign-in per account and server for the whole run (a worker lives as long as the run): signing in
  * hashes a password on the server, which each test would otherwise pay again. A test that ends a session
- * (logout, revocation, password change) signs in with `freshSession` or the form, never with this one.
+ * (logout, revocation, password change) signs in with `{ fresh: true }` or the form, never with this one.
  */
 const sessions = new Map<string, Promise<StoredSession>>();
 
 /** A new session of that account, through the API. */
-export async function freshSession(baseURL: string, email: string, password = DEMO_PASSWORD): Promise<StoredSession> {
+async function freshSession(baseURL: string, email: string, password = DEMO_PASSWORD): Promise<StoredSession> {
   const response = await fetch(new URL('/api/auth/login', baseURL), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
