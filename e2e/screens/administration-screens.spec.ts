@@ -10,8 +10,10 @@ const DESKTOP = { width: 1366, height: 850 };
 
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.mouse.move(0, 0);
-  // Pictures wait for antd's enter animations (modals, popovers, toasts) to end.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  // Pictures wait for antd's enter and leave motions (modals, popovers, drawers, toasts) to end.
+  await page.waitForFunction(
+    () => document.querySelectorAll('[class*="-enter"], [class*="-appear"], [class*="-leave"]').length === 0,
+  );
   await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
 }
 

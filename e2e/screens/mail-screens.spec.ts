@@ -9,8 +9,10 @@ const VIEWPORTS = { desktop: { width: 1366, height: 850 }, phone: { width: 390, 
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 0);
-  // Pictures wait for antd's enter animations (modals, drawers, toasts) to end.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  // Pictures wait for antd's enter and leave motions (modals, popovers, drawers, toasts) to end.
+  await page.waitForFunction(
+    () => document.querySelectorAll('[class*="-enter"], [class*="-appear"], [class*="-leave"]').length === 0,
+  );
   await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 }
 
