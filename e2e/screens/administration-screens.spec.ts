@@ -10,16 +10,24 @@ const DESKTOP = { width: 1366, height: 850 };
 
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.mouse.move(0, 0);
-  // Pictures wait for antd's enter and leave motions (modals, popovers, drawers, toasts) to end.
-  await page.waitForFunction(
-    () => document.querySelectorAll('[class*="-enter"], [class*="-appear"], [class*="-leave"]').length === 0,
-  );
+  // A picture for people, not a test: a dialog's zoom (0.3 s) is given its time.
+  await page.waitForTimeout(300);
   await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
 }
 
 async function signedIn(page: Page, email: string, language: 'fr' | 'en'): Promise<void> {
   await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
-  await signInAs(page, email);
+  const { token } = await signInAs(page, email);
+  // An entry with changes for the changes modal: a doctor's phone, set through the API.
+  const headers = { authorization: `Bearer ${token}` };
+  const found = (await (
+    await page.request.get('/api/doctors/search?search=martin&page=1&limit=10', { headers })
+  ).json()) as {
+    doctors: { id: string; phone: string | null }[];
+  };
+  const doctor = found.doctors[0];
+  const phone = doctor?.phone === '01 42 68 53 00' ? '01 42 68 53 01' : '01 42 68 53 00';
+  expect((await page.request.put(`/api/doctors/${doctor?.id ?? ''}`, { headers, data: { phone } })).ok()).toBe(true);
 }
 
 for (const language of ['fr', 'en'] as const) {
