@@ -1,11 +1,12 @@
 import type { BulkCreateResult } from '@crm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { BatchCreateDialog } from '@/modules/users/components/BatchCreateDialog';
-import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
-import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
+import { callsTo, type FetchHandler, jsonBody, jsonResponse } from '@/test/fetch';
+import { renderOpenDialog } from '@/test/dialog';
+import { SLOW_TEST_TIMEOUT } from '@/test/render';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
 import { userId } from '@/test/users';
 
@@ -31,13 +32,8 @@ const PARTIAL: BulkCreateResult = {
   delivery: 'smtp',
 };
 
-/** The dialog as the users page opens it; its onClose is the mock returned. */
-function renderDialog(handlers: Record<string, FetchHandler> = {}) {
-  const fetchMock = stubFetch(handlers);
-  const onClose = vi.fn();
-  const rendered = renderRoutes([{ path: '/users', element: <BatchCreateDialog open onClose={onClose} /> }], '/users');
-  return { ...rendered, fetchMock, onClose, dialog: screen.getByRole('dialog') };
-}
+const renderDialog = (handlers: Record<string, FetchHandler> = {}) =>
+  renderOpenDialog(BatchCreateDialog, '/users', handlers);
 
 async function typeEmails(user: UserEvent, dialog: HTMLElement, text: string) {
   await user.click(within(dialog).getByLabelText('E-mail addresses'));
