@@ -15,6 +15,7 @@ export type RunningServer = {
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
+/** This repository's root: the checkout whose server the benchmarks start unless told another. */
 const root = path.resolve(import.meta.dirname, '../..');
 
 export function freePort(): Promise<number> {
@@ -57,13 +58,16 @@ export function newDataDir(): string {
   return fs.mkdtempSync(BENCH_DIR_PREFIX);
 }
 
-/** The real server in its own process (as in production), on the given data folder or database. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * The real server in its own process (as in production), on the given data folder or database. `checkout`:
+ * another copy of the repository (its own node_modules and build), to measure another version side by side.
+ */
+export async function startServer(env: Record<string, string>, checkout = root): Promise<RunningServer> {
   // A given PORT is kept (a shared machine hands each engineer their own ports); else any free one.
   const port = env.PORT === undefined ? await freePort() : Number(env.PORT);
   const dataDir = env.DATA_DIR ?? newDataDir();
   const child: ChildProcess = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
+    cwd: checkout,
     env: {
       ...process.env,
       HOST: '127.0.0.1',

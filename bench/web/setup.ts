@@ -16,11 +16,12 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** Stops the benchmark when apps/web/dist is missing: the browser benchmarks measure the built app. */
-export function requireWebBuild(benchmark: string): void {
-  if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+/** Stops the benchmark when a checkout's apps/web/dist is missing: the browser benchmarks measure the built app. */
+export function requireWebBuild(benchmark: string, checkout = ROOT): void {
+  if (!fs.existsSync(path.join(checkout, 'apps/web/dist/index.html'))) {
+    const where = checkout === ROOT ? '' : ` in ${checkout}`;
     console.error(
-      `${benchmark} measures the built web app, and apps/web/dist is missing: run \`npm run build\` first.`,
+      `${benchmark} measures the built web app, and apps/web/dist is missing${where}: run \`npm run build\` first.`,
     );
     process.exit(1);
   }
@@ -34,17 +35,17 @@ export function chromiumPath(): string {
   return executable;
 }
 
-/** The commit measured, and whether the working tree had changes on top of it. */
-export function gitCommit(): string {
+/** The commit a checkout holds, and whether its working tree had changes on top of it. */
+export function gitCommit(checkout = ROOT): string {
   const quiet: ['ignore', 'pipe', 'ignore'] = ['ignore', 'pipe', 'ignore'];
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd: ROOT,
+      cwd: checkout,
       encoding: 'utf8',
       stdio: quiet,
     }).trim();
     const dirty =
-      execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8', stdio: quiet }).trim() !== '';
+      execFileSync('git', ['status', '--porcelain'], { cwd: checkout, encoding: 'utf8', stdio: quiet }).trim() !== '';
     return dirty ? `${commit} with uncommitted changes` : commit;
   } catch {
     return 'unknown (not a git checkout)';
