@@ -7,6 +7,8 @@ export type ScriptBytes = {
   files: number;
   /** files that came with a Content-Encoding */
   compressedFiles: number;
+  /** of those, the files that came in brotli (the issue's /login figure is brotli on the wire) */
+  brotliFiles: number;
 };
 
 export type ScriptByteCounter = {
@@ -14,7 +16,7 @@ export type ScriptByteCounter = {
   total: () => ScriptBytes;
 };
 
-const EMPTY: ScriptBytes = { transferred: 0, decoded: 0, files: 0, compressedFiles: 0 };
+const EMPTY: ScriptBytes = { transferred: 0, decoded: 0, files: 0, compressedFiles: 0, brotliFiles: 0 };
 
 export function difference(after: ScriptBytes, before: ScriptBytes): ScriptBytes {
   return {
@@ -22,6 +24,7 @@ export function difference(after: ScriptBytes, before: ScriptBytes): ScriptBytes
     decoded: after.decoded - before.decoded,
     files: after.files - before.files,
     compressedFiles: after.compressedFiles - before.compressedFiles,
+    brotliFiles: after.brotliFiles - before.brotliFiles,
   };
 }
 
@@ -43,7 +46,9 @@ export function countScriptBytes(cdp: CDPSession): ScriptByteCounter {
     const headers = Object.fromEntries(
       Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]),
     );
-    if ((headers['content-encoding'] ?? 'identity') !== 'identity') counted.compressedFiles += 1;
+    const encoding = headers['content-encoding'] ?? 'identity';
+    if (encoding !== 'identity') counted.compressedFiles += 1;
+    if (encoding === 'br') counted.brotliFiles += 1;
   });
   cdp.on('Network.dataReceived', ({ requestId, dataLength }) => {
     if (scripts.has(requestId)) counted.decoded += dataLength;
