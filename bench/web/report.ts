@@ -1,3 +1,4 @@
+import type { LighthouseFigures } from './lighthouse.ts';
 import type { RunFigures } from './rep-path.ts';
 
 /** A figure over the runs. */
@@ -12,7 +13,8 @@ export function spread(values: number[]): Spread {
   return { median, min: sorted[0] ?? 0, max: sorted.at(-1) ?? 0 };
 }
 
-type Unit = 'ms' | 'KB';
+/** points: Lighthouse's performance score (0–100); shift: cumulative layout shift, unitless. */
+type Unit = 'ms' | 'KB' | 'points' | 'shift';
 
 /** One line of the report: what the rep does, what is measured, and its spread over the runs. */
 export type Row = { what: string; unit: Unit; figures: Spread; goal?: string };
@@ -50,7 +52,7 @@ export function summarise(runs: RunFigures[], debounceMs: number): Row[] {
     kb('signed-in / with an empty cache: JavaScript transferred', (run) => run.signedInColdLoad.scripts.transferred),
     kb('signed-in / with an empty cache: JavaScript decoded', (run) => run.signedInColdLoad.scripts.decoded),
     ms('/doctors reload: largest contentful paint', (run) => run.doctorsReload.lcp, '≤ 1,000 ms'),
-    ms('search: last keystroke → rows in the DOM', (run) => run.search.rows),
+    ms('search: last keystroke → rows in the DOM', (run) => run.search.rows, '≤ 450 ms'),
     ms(
       `search: rows in the DOM after the ${debounceMs} ms debounce`,
       (run) => run.search.rows - debounceMs,
@@ -64,37 +66,106 @@ export function summarise(runs: RunFigures[], debounceMs: number): Row[] {
   ];
 }
 
-function format(value: number, unit: Unit): string {
-  return unit === 'ms' ? value.toFixed(0) : value.toFixed(1);
+/** A page Lighthouse audits, and whether the demo rep is signed in when it opens. */
+export type LighthousePage = { path: string; signedIn: boolean };
+
+/** The report's Lighthouse lines: for each page, the medians of its runs' score and metrics. */
+export function summariseLighthouse(pages: LighthousePage[], runs: Record<string, LighthouseFigures[]>): Row[] {
+  return pages.flatMap(({ path, signedIn }) => {
+    const figures = runs[path] ?? [];
+    const where = `Lighthouse ${path}${signedIn ? ' (signed in)' : ''}`;
+    const row = (what: string, unit: Unit, pick: (run: LighthouseFigures) => number, goal?: string): Row => ({
+      what: `${where}: ${what}`,
+      unit,
+      figures: spread(figures.map(pick)),
+      ...(goal === undefined ? {} : { goal }),
+    });
+    return [
+      row('performance', 'points', (run) => run.score, '≥ 90'),
+      row('largest contentful paint', 'ms', (run) => run.lcp),
+      row('total blocking time', 'ms', (run) => run.tbt, '≤ 200 ms'),
+      row('cumulative layout shift', 'shift', (run) => run.cls, '≤ 0.05'),
+      row('first contentful paint', 'ms', (run) => run.fcp),
+      row('speed index', 'ms', (run) => run.speedIndex),
+    ];
+  });
 }
 
-/** The rows as a plain-text table for the terminal. */
-export function table(rows: Row[]): string {
-  const lines = rows.map((row) => [
-    row.what,
-    row.unit,
-    format(row.figures.median, row.unit),
-    `${format(row.figures.min, row.unit)}–${format(row.figures.max, row.unit)}`,
-    row.goal ?? '',
-  ]);
-  const header = ['what the rep does', 'unit', 'median', 'min–max', 'goal'];
+function format(value: number, unit: Unit): string {
+  switch (unit) {
+    case 'ms':
+    case 'points':
+      return value.toFixed(0);
+    case 'KB':
+      return value.toFixed(1);
+    case 'shift':
+      return value.toFixed(3);
+  }
+}
+
+/** One version's lines, under its name (the commit), for tables that set versions side by side. */
+export type Column = { label: string; rows: Row[] };
+
+/** Each column's median and min–max of a line, side by side; the goal from the first column. */
+function cells(columns: Column[], index: number): { what: string; unit: Unit; figures: string[]; goal: string } {
+  const first = columns[0]?.rows[index];
+  if (!first) throw new Error(`no line ${index} to report`);
+  return {
+    what: first.what,
+    unit: first.unit,
+    figures: columns.flatMap(({ rows }) => {
+      const row = rows[index];
+      if (row?.what !== first.what) throw new Error(`the versions' lines differ at "${first.what}"`);
+      return [
+        format(row.figures.median, row.unit),
+        `${format(row.figures.min, row.unit)}–${format(row.figures.max, row.unit)}`,
+      ];
+    }),
+    goal: first.goal ?? '',
+  };
+}
+
+/** The versions' lines as a plain-text table for the terminal. */
+export function table(columns: Column[]): string {
+  const count = columns[0]?.rows.length ?? 0;
+  const lines = Array.from({ length: count }, (_, index) => {
+    const line = cells(columns, index);
+    return [line.what, line.unit, ...line.figures, line.goal];
+  });
+  const header = [
+    'what the rep does',
+    'unit',
+    ...columns.flatMap(({ label }) => (columns.length === 1 ? ['median', 'min–max'] : [label, 'min–max'])),
+    'goal',
+  ];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
   );
-  const render = (cells: string[]) =>
-    cells
+  const figureColumn = (column: number) => column >= 2 && column < header.length - 1;
+  const render = (cellsOfLine: string[]) =>
+    cellsOfLine
       .map((cell, column) =>
-        column >= 2 && column <= 3 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
+        figureColumn(column) ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
       )
       .join('  ');
   return [render(header), widths.map((width) => '-'.repeat(width)).join('  '), ...lines.map(render)].join('\n');
 }
 
-/** The rows as a Markdown table, ready for docs/benchmarks.md. */
-export function markdownTable(rows: Row[]): string {
-  const lines = rows.map(
-    (row) =>
-      `| ${row.what} | ${format(row.figures.median, row.unit)} ${row.unit} | ${format(row.figures.min, row.unit)}–${format(row.figures.max, row.unit)} | ${row.goal ?? ''} |`,
-  );
-  return ['| what the rep does | median | min–max | goal |', '|---|---:|---:|---|', ...lines].join('\n');
+/** The versions' lines as a Markdown table, ready for docs/benchmarks.md (medians with the unit). */
+export function markdownTable(columns: Column[]): string {
+  const count = columns[0]?.rows.length ?? 0;
+  const unitText = (unit: Unit) => (unit === 'ms' || unit === 'KB' ? ` ${unit}` : '');
+  const lines = Array.from({ length: count }, (_, index) => {
+    const line = cells(columns, index);
+    const figures = line.figures.map((figure, column) =>
+      column % 2 === 0 ? `${figure}${unitText(line.unit)}` : figure,
+    );
+    return `| ${line.what} | ${figures.join(' | ')} | ${line.goal} |`;
+  });
+  const header = columns.flatMap(({ label }) => (columns.length === 1 ? ['median', 'min–max'] : [label, 'min–max']));
+  return [
+    `| what the rep does | ${header.join(' | ')} | goal |`,
+    `|---|${header.map(() => '---:').join('|')}|---|`,
+    ...lines,
+  ].join('\n');
 }
