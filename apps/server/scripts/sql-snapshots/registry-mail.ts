@@ -115,12 +115,29 @@ export const mailRegistry: RepositoryQueries[] = [
     page: [
       { shape: 'a folder', args: () => [{ ...inbox, terms: [] }, 50, 50] },
       { shape: 'a folder searched for two words', args: () => [{ ...searched, terms: ['reunion', 'lyon'] }, 0, 50] },
+      {
+        shape: 'a folder searched for a word and a two-letter one',
+        args: () => [{ ...searched, terms: ['lyon', '2b'] }, 0, 50],
+      },
+      { shape: 'a folder searched for two-letter words only', args: () => [{ ...searched, terms: ['ly'] }, 0, 50] },
     ],
-    count: {
-      shape: 'a folder searched for two words',
-      args: () => [{ ...searched, terms: ['reunion', 'lyon'] }],
-      rows: [{ count: 0 }],
-    },
+    count: [
+      {
+        shape: 'a folder searched for two words',
+        args: () => [{ ...searched, terms: ['reunion', 'lyon'] }],
+        rows: [{ count: 0 }],
+      },
+      {
+        shape: 'a folder searched for a word and a two-letter one',
+        args: () => [{ ...searched, terms: ['lyon', '2b'] }],
+        rows: [{ count: 0 }],
+      },
+      {
+        shape: 'a folder searched for two-letter words only',
+        args: () => [{ ...searched, terms: ['ly'] }],
+        rows: [{ count: 0 }],
+      },
+    ],
     ownCopy: { args: () => [ids.user, mail.copy] },
     ownCopies: { args: () => [ids.user, [mail.copy, mail.otherCopy]] },
     parent: { args: () => [mail.email] },

@@ -1,7 +1,9 @@
 import type { MailFolder } from '@crm/shared';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
-import type { EmailCopiesTable, EmailsTable, MailboxCountsTable } from '#server/db/schema.ts';
+import { isPostgres } from '#server/db/dialect.ts';
+import type { Database, EmailCopiesTable, EmailsTable, MailboxCountsTable } from '#server/db/schema.ts';
+import { isIndexable, trigramQuery } from './mailbox-search.ts';
 
 /** A copy as a list shows it: the copy's state and the message's header, with a plain-text preview. */
 export type EmailSummaryRow = Pick<EmailCopiesTable, 'id' | 'folder' | 'origin_folder' | 'is_read' | 'created_at'> &
@@ -64,6 +66,45 @@ const COPY_COLUMNS = [
 
 const PREVIEW_LENGTH = 160;
 
+/**
+ * The copy's message has every term in its search text (docs/decisions/0043). PostgreSQL finds the terms of
+ * three characters or more through the trigram index of `LIKE` itself; SQLite asks its FTS5 trigram table for
+ * them, and checks the shorter ones with `LIKE` on the message, as PostgreSQL does when no term is indexable.
+ * Terms are letters and digits only (searchTerms), so `%` and `_` never reach a pattern.
+ */
+function hasEveryTerm(db: Db, terms: readonly string[]) {
+  return (eb: ExpressionBuilder<Database & { p: EmailCopiesTable }, 'p'>) => {
+    const fts = isPostgres(db) ? undefined : trigramQuery(terms);
+    const liked = fts === undefined ? terms : terms.filter((term) => !isIndexable(term));
+    return eb.and([
+      ...(fts === undefined
+        ? []
+        : [
+            eb(
+              'p.email_id',
+              'in',
+              eb
+                .selectFrom('email_search as f')
+                .innerJoin('email_search_rows as r', 'r.id', 'f.rowid')
+                .select('r.email_id')
+                .where(sql<boolean>`${sql.ref('f.email_search')} match ${fts}`),
+            ),
+          ]),
+      ...(liked.length === 0
+        ? []
+        : [
+            eb.exists(
+              eb
+                .selectFrom('emails as s')
+                .select(sql.lit(1).as('one'))
+                .whereRef('s.id', '=', 'p.email_id')
+                .where((inner) => inner.and(liked.map((term) => inner('s.search_text', 'like', `%${term}%`)))),
+            ),
+          ]),
+    ]);
+  };
+}
+
 export class MailboxRepository {
   constructor(private readonly db: Db) {}
 
@@ -112,11 +153,7 @@ export class MailboxRepository {
       .select('p.id')
       .where('p.owner_id', '=', filter.ownerId)
       .where('p.folder', '=', filter.folder)
-      .$if(filter.terms.length > 0, (qb) =>
-        qb
-          .innerJoin('emails as s', 's.id', 'p.email_id')
-          .where((eb) => eb.and(filter.terms.map((term) => eb('s.search_text', 'like', `%${term}%`)))),
-      )
+      .$if(filter.terms.length > 0, (qb) => qb.where(hasEveryTerm(db, filter.terms)))
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id', 'desc')
       .limit(limit)
@@ -135,12 +172,11 @@ export class MailboxRepository {
   /** How many copies of the folder match the search terms (without terms the counts row answers). */
   async count(filter: EmailListFilter, db: Db = this.db): Promise<number> {
     const row = await db
-      .selectFrom('email_copies as c')
-      .innerJoin('emails as e', 'e.id', 'c.email_id')
+      .selectFrom('email_copies as p')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('c.owner_id', '=', filter.ownerId)
-      .where('c.folder', '=', filter.folder)
-      .where((eb) => eb.and(filter.terms.map((term) => eb('e.search_text', 'like', `%${term}%`))))
+      .where('p.owner_id', '=', filter.ownerId)
+      .where('p.folder', '=', filter.folder)
+      .where(hasEveryTerm(db, filter.terms))
       .executeTakeFirstOrThrow();
     return row.count;
   }
