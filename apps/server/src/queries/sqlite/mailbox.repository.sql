@@ -101,7 +101,23 @@ order by
   "c"."created_at" desc,
   "c"."id" desc;
 
--- MailboxRepository.page (a folder searched for two words)
+-- MailboxRepository.page (a folder searched for two words), query 1 of 2
+-- parameters: ["\"reunion\" AND \"lyon\"", 2001]
+select
+  count(*) as "count"
+from
+  (
+    select
+      "email_search"."rowid"
+    from
+      "email_search"
+    where
+      "email_search" match ?
+    limit
+      ?
+  ) as "found";
+
+-- MailboxRepository.page (a folder searched for two words), query 2 of 2
 -- parameters: ["user-1", "inbox", "\"reunion\" AND \"lyon\"", 50, 0]
 select
   "c"."id",
@@ -126,7 +142,7 @@ where
     from
       "email_copies" as "p"
     where
-      "p"."owner_id" = ?
+      + "p"."owner_id" = ?
       and "p"."folder" = ?
       and "p"."email_id" in (
         select
@@ -149,7 +165,23 @@ order by
   "c"."created_at" desc,
   "c"."id" desc;
 
--- MailboxRepository.page (a folder searched for a word and a two-letter one)
+-- MailboxRepository.page (a folder searched for a word and a two-letter one), query 1 of 2
+-- parameters: ["\"lyon\"", 2001]
+select
+  count(*) as "count"
+from
+  (
+    select
+      "email_search"."rowid"
+    from
+      "email_search"
+    where
+      "email_search" match ?
+    limit
+      ?
+  ) as "found";
+
+-- MailboxRepository.page (a folder searched for a word and a two-letter one), query 2 of 2
 -- parameters: ["user-1", "inbox", "\"lyon\"", "%2b%", 50, 0]
 select
   "c"."id",
@@ -174,27 +206,25 @@ where
     from
       "email_copies" as "p"
     where
-      "p"."owner_id" = ?
+      + "p"."owner_id" = ?
       and "p"."folder" = ?
-      and (
-        "p"."email_id" in (
-          select
-            "r"."email_id"
-          from
-            "email_search" as "f"
-            inner join "email_search_rows" as "r" on "r"."id" = "f"."rowid"
-          where
-            "f"."email_search" match ?
-        )
-        and exists (
-          select
-            1 as "one"
-          from
-            "emails" as "s"
-          where
-            "s"."id" = "p"."email_id"
-            and "s"."search_text" like ?
-        )
+      and "p"."email_id" in (
+        select
+          "r"."email_id"
+        from
+          "email_search" as "f"
+          inner join "email_search_rows" as "r" on "r"."id" = "f"."rowid"
+        where
+          "f"."email_search" match ?
+      )
+      and exists (
+        select
+          1 as "one"
+        from
+          "emails" as "s"
+        where
+          "s"."id" = "p"."email_id"
+          and "s"."search_text" like ?
       )
     order by
       "p"."created_at" desc,
@@ -256,14 +286,30 @@ order by
   "c"."created_at" desc,
   "c"."id" desc;
 
--- MailboxRepository.count (a folder searched for two words)
+-- MailboxRepository.count (a folder searched for two words), query 1 of 2
+-- parameters: ["\"reunion\" AND \"lyon\"", 2001]
+select
+  count(*) as "count"
+from
+  (
+    select
+      "email_search"."rowid"
+    from
+      "email_search"
+    where
+      "email_search" match ?
+    limit
+      ?
+  ) as "found";
+
+-- MailboxRepository.count (a folder searched for two words), query 2 of 2
 -- parameters: ["user-1", "inbox", "\"reunion\" AND \"lyon\""]
 select
   count(*) as "count"
 from
   "email_copies" as "p"
 where
-  "p"."owner_id" = ?
+  + "p"."owner_id" = ?
   and "p"."folder" = ?
   and "p"."email_id" in (
     select
@@ -275,34 +321,48 @@ where
       "f"."email_search" match ?
   );
 
--- MailboxRepository.count (a folder searched for a word and a two-letter one)
+-- MailboxRepository.count (a folder searched for a word and a two-letter one), query 1 of 2
+-- parameters: ["\"lyon\"", 2001]
+select
+  count(*) as "count"
+from
+  (
+    select
+      "email_search"."rowid"
+    from
+      "email_search"
+    where
+      "email_search" match ?
+    limit
+      ?
+  ) as "found";
+
+-- MailboxRepository.count (a folder searched for a word and a two-letter one), query 2 of 2
 -- parameters: ["user-1", "inbox", "\"lyon\"", "%2b%"]
 select
   count(*) as "count"
 from
   "email_copies" as "p"
 where
-  "p"."owner_id" = ?
+  + "p"."owner_id" = ?
   and "p"."folder" = ?
-  and (
-    "p"."email_id" in (
-      select
-        "r"."email_id"
-      from
-        "email_search" as "f"
-        inner join "email_search_rows" as "r" on "r"."id" = "f"."rowid"
-      where
-        "f"."email_search" match ?
-    )
-    and exists (
-      select
-        1 as "one"
-      from
-        "emails" as "s"
-      where
-        "s"."id" = "p"."email_id"
-        and "s"."search_text" like ?
-    )
+  and "p"."email_id" in (
+    select
+      "r"."email_id"
+    from
+      "email_search" as "f"
+      inner join "email_search_rows" as "r" on "r"."id" = "f"."rowid"
+    where
+      "f"."email_search" match ?
+  )
+  and exists (
+    select
+      1 as "one"
+    from
+      "emails" as "s"
+    where
+      "s"."id" = "p"."email_id"
+      and "s"."search_text" like ?
   );
 
 -- MailboxRepository.count (a folder searched for two-letter words only)
