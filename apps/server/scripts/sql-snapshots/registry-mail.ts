@@ -107,32 +107,58 @@ const recipientRow: CampaignRecipientsTable = {
 };
 
 export const mailRegistry: RepositoryQueries[] = [
-  queriesOf(MailboxRepository, {
-    insertEmail: { args: (db) => [db, emailRow] },
-    insertCopies: { args: (db) => [db, [copyRow]] },
-    adjustCounts: { args: (db) => [db, ids.user, { inbox: 1, sent: 0, bin: 0, unread: 1 }] },
-    counts: { args: () => [ids.user] },
-    page: [
-      { shape: 'a folder', args: () => [{ ...inbox, terms: [] }, 50, 50] },
-      { shape: 'a folder searched for two words', args: () => [{ ...searched, terms: ['reunion', 'lyon'] }, 0, 50] },
-    ],
-    count: {
-      shape: 'a folder searched for two words',
-      args: () => [{ ...searched, terms: ['reunion', 'lyon'] }],
-      rows: [{ count: 0 }],
+  queriesOf(
+    MailboxRepository,
+    {
+      insertEmail: { args: (db) => [db, emailRow] },
+      insertCopies: { args: (db) => [db, [copyRow]] },
+      adjustCounts: { args: (db) => [db, ids.user, { inbox: 1, sent: 0, bin: 0, unread: 1 }] },
+      counts: { args: () => [ids.user] },
+      page: [
+        { shape: 'a folder', args: () => [{ ...inbox, terms: [] }, 50, 50] },
+        {
+          shape: 'a folder searched for two words',
+          args: () => [{ ...searched, terms: ['reunion', 'lyon'] }, 0, 50],
+          rows: [{ count: 12 }],
+        },
+        {
+          shape: 'a folder searched for a word and a two-letter one',
+          args: () => [{ ...searched, terms: ['lyon', '2b'] }, 0, 50],
+          rows: [{ count: 12 }],
+        },
+        { shape: 'a folder searched for two-letter words only', args: () => [{ ...searched, terms: ['ly'] }, 0, 50] },
+      ],
+      count: [
+        {
+          shape: 'a folder searched for two words',
+          args: () => [{ ...searched, terms: ['reunion', 'lyon'] }],
+          rows: [{ count: 12 }],
+        },
+        {
+          shape: 'a folder searched for a word and a two-letter one',
+          args: () => [{ ...searched, terms: ['lyon', '2b'] }],
+          rows: [{ count: 12 }],
+        },
+        {
+          shape: 'a folder searched for two-letter words only',
+          args: () => [{ ...searched, terms: ['ly'] }],
+          rows: [{ count: 0 }],
+        },
+      ],
+      ownCopy: { args: () => [ids.user, mail.copy] },
+      ownCopies: { args: () => [ids.user, [mail.copy, mail.otherCopy]] },
+      parent: { args: () => [mail.email] },
+      usersByEmail: { args: () => [['manager@example.fr', 'rep@example.fr']] },
+      setRead: { args: (db) => [db, ids.user, [mail.copy, mail.otherCopy], true] },
+      move: [
+        { shape: 'into the bin', args: (db) => [db, ids.user, [mail.copy], 'bin'] },
+        { shape: 'out of the bin, to where it came from', args: (db) => [db, ids.user, [mail.copy], 'origin'] },
+      ],
+      deleteFromBin: { args: (db) => [db, ids.user, [mail.copy]] },
+      deleteUnheld: { args: (db) => [db, [mail.email]] },
     },
-    ownCopy: { args: () => [ids.user, mail.copy] },
-    ownCopies: { args: () => [ids.user, [mail.copy, mail.otherCopy]] },
-    parent: { args: () => [mail.email] },
-    usersByEmail: { args: () => [['manager@example.fr', 'rep@example.fr']] },
-    setRead: { args: (db) => [db, ids.user, [mail.copy, mail.otherCopy], true] },
-    move: [
-      { shape: 'into the bin', args: (db) => [db, ids.user, [mail.copy], 'bin'] },
-      { shape: 'out of the bin, to where it came from', args: (db) => [db, ids.user, [mail.copy], 'origin'] },
-    ],
-    deleteFromBin: { args: (db) => [db, ids.user, [mail.copy]] },
-    deleteUnheld: { args: (db) => [db, [mail.email]] },
-  }),
+    { helpers: ['indexMatch'] },
+  ),
   queriesOf(AttachmentsRepository, {
     insert: { args: () => [attachmentRow] },
     ofEmail: { args: () => [mail.email] },

@@ -464,6 +464,16 @@ export type EmailsTable = {
   created_at: string;
 };
 
+/**
+ * SQLite only (docs/decisions/0043): the mailbox search's trigram index, an FTS5 table without content whose
+ * rowid is email_search_rows.id; triggers on emails keep both in step. `email_search` is the table's own
+ * column, the left side of MATCH.
+ */
+export type EmailSearchTable = { rowid: number; search_text: string; email_search: string };
+
+/** SQLite only: which message each row of email_search indexes. */
+export type EmailSearchRowsTable = { id: number; email_id: string };
+
 /** One holder's copy of a message: its own folder and read state. */
 export type EmailCopiesTable = {
   id: string;
@@ -558,6 +568,8 @@ export type Database = {
   campaign_recipients: CampaignRecipientsTable;
   emails: EmailsTable;
   email_copies: EmailCopiesTable;
+  email_search: EmailSearchTable;
+  email_search_rows: EmailSearchRowsTable;
   email_attachments: EmailAttachmentsTable;
   mailbox_counts: MailboxCountsTable;
   mail_outbox: MailOutboxTable;

@@ -22,6 +22,8 @@ import * as m202611261100 from './202611261100_index_and_count_audit_logs.ts';
 import * as m202611261200 from './202611261200_create_mailbox.ts';
 import * as m202611261210 from './202611261210_create_campaigns.ts';
 import * as m202611261300 from './202611261300_single_sign_on_and_sessions.ts';
+import * as m202611270900 from './202611270900_index_mailbox_search.ts';
+import * as m202611270910 from './202611270910_count_every_office_word_start.ts';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +50,6 @@ export const migrations: Record<string, Migration> = {
   '202611261200_create_mailbox': m202611261200,
   '202611261210_create_campaigns': m202611261210,
   '202611261300_single_sign_on_and_sessions': m202611261300,
+  '202611270900_index_mailbox_search': m202611270900,
+  '202611270910_count_every_office_word_start': m202611270910,
 };

@@ -187,20 +187,35 @@ export async function recountDoctorPrefixes(db: Db): Promise<void> {
   });
 }
 
-/** The office prefix counts (decision 0013), counted again after a bulk load for the same reason. */
+/**
+ * The office prefix counts (decisions 0013 and 0043), counted again after a bulk load for the same reason:
+ * every start of every word of the offices' search_text, split by each engine's own means.
+ */
 export async function recountOfficePrefixes(db: Db): Promise<void> {
+  const postgres = isPostgres(db);
+  const words = postgres
+    ? sql`select distinct id as office_id, word collate "C" as word
+        from offices, unnest(string_to_array(btrim(search_text), ' ')) as word where word <> ''`
+    : sql`with recursive split(office_id, word, rest) as (
+          select id, '', trim(search_text) || ' ' from offices
+          union all
+          select office_id, substr(rest, 1, instr(rest, ' ') - 1), substr(rest, instr(rest, ' ') + 1)
+          from split where rest <> ''
+        )
+        select distinct office_id, word from split where word <> ''`;
+  const lengths = postgres
+    ? sql`select generate_series(1, (select coalesce(max(length(search_text)), 1) from offices)) as chars`
+    : sql`with recursive n(chars) as (
+          select 1 union all
+          select chars + 1 from n where chars < (select coalesce(max(length(search_text)), 1) from offices)
+        ) select chars from n`;
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('office_prefix_counts').execute();
-    await trx
-      .insertInto('office_prefix_counts')
-      .columns(['prefix', 'offices'])
-      .expression(
-        trx
-          .selectFrom('office_search_prefixes')
-          .select((eb) => ['prefix', eb.fn.countAll<number>().as('offices')])
-          .groupBy('prefix'),
-      )
-      .execute();
+    await sql`insert into office_prefix_counts (prefix, offices)
+      select prefix, count(*) from (
+        select distinct w.office_id, substr(w.word, 1, n.chars) as prefix
+        from (${words}) as w join (${lengths}) as n on n.chars <= length(w.word)
+      ) as starts group by prefix`.execute(trx);
   });
 }
 

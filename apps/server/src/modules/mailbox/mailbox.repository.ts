@@ -1,7 +1,9 @@
 import type { MailFolder } from '@crm/shared';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
-import type { EmailCopiesTable, EmailsTable, MailboxCountsTable } from '#server/db/schema.ts';
+import { isPostgres } from '#server/db/dialect.ts';
+import type { Database, EmailCopiesTable, EmailsTable, MailboxCountsTable } from '#server/db/schema.ts';
+import { isIndexable, trigramQuery } from './mailbox-search.ts';
 
 /** A copy as a list shows it: the copy's state and the message's header, with a plain-text preview. */
 export type EmailSummaryRow = Pick<EmailCopiesTable, 'id' | 'folder' | 'origin_folder' | 'is_read' | 'created_at'> &
@@ -64,6 +66,52 @@ const COPY_COLUMNS = [
 
 const PREVIEW_LENGTH = 160;
 
+/**
+ * At most this many messages found by the trigram index, a search starts from them (SQLite); beyond, from the
+ * folder's newest copies, whose first page holds such a common word soon (docs/decisions/0043).
+ */
+const INDEX_DRIVEN_MAX = 2_000;
+
+/** The messages' search text has every term (`%` and `_` never reach a pattern: terms are letters and digits). */
+const likesEvery = (terms: readonly string[]) => (eb: ExpressionBuilder<Database & { s: EmailsTable }, 's'>) =>
+  eb.and(terms.map((term) => eb('s.search_text', 'like', `%${term}%`)));
+
+/**
+ * The owner's copies in the folder whose message has every term (docs/decisions/0043). PostgreSQL finds the
+ * terms of three characters or more through the trigram index `LIKE` uses, and its planner decides where to
+ * start. On SQLite, `match` is the FTS5 query of those terms when the index finds few enough messages: the
+ * copies are then reached from those messages (the unary `+` keeps SQLite from walking the owner's folder
+ * instead), and the shorter terms are checked with `LIKE`; without it, every term is checked with `LIKE` on the
+ * folder's copies, newest first, as before the index.
+ */
+function searchedCopies(db: Db, filter: EmailListFilter, match: string | undefined) {
+  const liked = match === undefined ? filter.terms : filter.terms.filter((term) => !isIndexable(term));
+  return db
+    .selectFrom('email_copies as p')
+    .where(match === undefined ? sql.ref('p.owner_id') : sql`+${sql.ref('p.owner_id')}`, '=', filter.ownerId)
+    .where('p.folder', '=', filter.folder)
+    .$if(match !== undefined, (qb) =>
+      qb.where('p.email_id', 'in', (eb) =>
+        eb
+          .selectFrom('email_search as f')
+          .innerJoin('email_search_rows as r', 'r.id', 'f.rowid')
+          .select('r.email_id')
+          .where(sql<boolean>`${sql.ref('f.email_search')} match ${match ?? ''}`),
+      ),
+    )
+    .$if(liked.length > 0, (qb) =>
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('emails as s')
+            .select(sql.lit(1).as('one'))
+            .whereRef('s.id', '=', 'p.email_id')
+            .where(likesEvery(liked)),
+        ),
+      ),
+    );
+}
+
 export class MailboxRepository {
   constructor(private readonly db: Db) {}
 
@@ -107,16 +155,9 @@ export class MailboxRepository {
    * nothing is searched, so a far page skips index entries; then only those rows are read with their message.
    */
   async page(filter: EmailListFilter, offset: number, limit: number, db: Db = this.db): Promise<EmailSummaryRow[]> {
-    const ids = db
-      .selectFrom('email_copies as p')
+    const match = await this.indexMatch(db, filter.terms);
+    const ids = searchedCopies(db, filter, match)
       .select('p.id')
-      .where('p.owner_id', '=', filter.ownerId)
-      .where('p.folder', '=', filter.folder)
-      .$if(filter.terms.length > 0, (qb) =>
-        qb
-          .innerJoin('emails as s', 's.id', 'p.email_id')
-          .where((eb) => eb.and(filter.terms.map((term) => eb('s.search_text', 'like', `%${term}%`)))),
-      )
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id', 'desc')
       .limit(limit)
@@ -134,15 +175,32 @@ export class MailboxRepository {
 
   /** How many copies of the folder match the search terms (without terms the counts row answers). */
   async count(filter: EmailListFilter, db: Db = this.db): Promise<number> {
-    const row = await db
-      .selectFrom('email_copies as c')
-      .innerJoin('emails as e', 'e.id', 'c.email_id')
+    const match = await this.indexMatch(db, filter.terms);
+    const row = await searchedCopies(db, filter, match)
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('c.owner_id', '=', filter.ownerId)
-      .where('c.folder', '=', filter.folder)
-      .where((eb) => eb.and(filter.terms.map((term) => eb('e.search_text', 'like', `%${term}%`))))
       .executeTakeFirstOrThrow();
     return row.count;
+  }
+
+  /**
+   * SQLite: the FTS5 query of the terms of three characters or more, when the trigram index finds at most
+   * INDEX_DRIVEN_MAX messages with them (counted up to one more, so a common word costs little to rule out).
+   */
+  private async indexMatch(db: Db, terms: readonly string[]): Promise<string | undefined> {
+    const match = isPostgres(db) ? undefined : trigramQuery(terms);
+    if (match === undefined) return undefined;
+    const row = await db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('email_search')
+          .select('email_search.rowid')
+          .where(sql<boolean>`${sql.ref('email_search')} match ${match}`)
+          .limit(INDEX_DRIVEN_MAX + 1)
+          .as('found'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return row.count <= INDEX_DRIVEN_MAX ? match : undefined;
   }
 
   /** The caller's copy with its message; another user's copy is as absent as a missing one. */

@@ -66,13 +66,22 @@ export function officeSearchRows(office: {
   }));
 }
 
-/** How the prefix counts move when an office's prefix rows go from `before` to `after`. */
-export function prefixCountChanges(
-  before: readonly Pick<OfficeSearchPrefixesTable, 'prefix'>[],
-  after: readonly Pick<OfficeSearchPrefixesTable, 'prefix'>[],
-): OfficePrefixCountsTable[] {
+/**
+ * Every start of every word of an office's search text, once: the keys office_prefix_counts counts the
+ * office under (decision 0043), so a one-word total of any length is one row.
+ */
+export function officeWordStarts(searchText: string): string[] {
+  const starts = new Set<string>();
+  for (const word of searchText.split(' ')) {
+    for (let length = 1; length <= word.length; length += 1) starts.add(word.slice(0, length));
+  }
+  return [...starts];
+}
+
+/** How the prefix counts move when an office's word starts go from `before` to `after`. */
+export function prefixCountChanges(before: readonly string[], after: readonly string[]): OfficePrefixCountsTable[] {
   const deltas = new Map<string, number>();
-  for (const { prefix } of before) deltas.set(prefix, (deltas.get(prefix) ?? 0) - 1);
-  for (const { prefix } of after) deltas.set(prefix, (deltas.get(prefix) ?? 0) + 1);
+  for (const prefix of before) deltas.set(prefix, (deltas.get(prefix) ?? 0) - 1);
+  for (const prefix of after) deltas.set(prefix, (deltas.get(prefix) ?? 0) + 1);
   return [...deltas].filter(([, delta]) => delta !== 0).map(([prefix, offices]) => ({ prefix, offices }));
 }

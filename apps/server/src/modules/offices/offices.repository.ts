@@ -6,7 +6,13 @@ import { type PreparedParams as Params, preparedQuery, preparedShapes } from '#s
 import { type ListItemRow, withListItems } from '#server/modules/doctors/doctors.repository.ts';
 import type { Database, OfficesTable } from '#server/db/schema.ts';
 import { prefixUpperBound } from '#server/modules/doctors/doctor-search.ts';
-import { officePrefixOf, officeSearchRows, officeWordPattern, prefixCountChanges } from './office-search.ts';
+import {
+  officePrefixOf,
+  officeSearchRows,
+  officeWordPattern,
+  officeWordStarts,
+  prefixCountChanges,
+} from './office-search.ts';
 
 export type OfficeRow = OfficesTable;
 
@@ -48,7 +54,7 @@ function practisesOneOf(specialties: number, p: Params) {
  * How a search runs (decision 0013). The offices with the driving word's key (the first four characters of
  * the typed word whose key has the fewest offices) are one range of office_search_prefixes, in list order;
  * the row's kept words must be LIKE `pattern` (officeWordPattern); every other typed word is checked on the
- * same office's row for its own key. `total` is the kept count when that range is the answer.
+ * same office's row for its own key. `total` is the kept count of the word when only one is typed.
  */
 export type OfficeSearchPlan = {
   key: string;
@@ -293,26 +299,33 @@ export class OfficesRepository {
    * counts of the typed words' keys. A key no office has gives a total of 0.
    */
   private async searchPlan(terms: readonly string[]): Promise<OfficeSearchPlan> {
-    const keys = [...new Set(terms.map(officePrefixOf))];
+    const words = [...new Set(terms)];
     const rows = await this.db
       .selectFrom('office_prefix_counts')
       .select(['prefix', 'offices'])
-      .where('prefix', 'in', keys)
+      .where('prefix', 'in', [...new Set([...words, ...words.map(officePrefixOf)])])
       .execute();
     const counts = new Map(rows.map((row) => [row.prefix, row.offices]));
-    // Fewest offices first (checked first, they reject the most); between equal keys, the longer word.
-    const ranked = [...new Set(terms)]
-      .map((term) => ({ key: officePrefixOf(term), pattern: officeWordPattern(term), length: term.length }))
+    // Fewest rows to walk first (checked first, they reject the most); between equal keys, the longer word.
+    const ranked = words
+      .map((term) => ({
+        key: officePrefixOf(term),
+        pattern: officeWordPattern(term),
+        length: term.length,
+        matches: counts.get(term) ?? 0,
+      }))
       .map((word) => ({ ...word, offices: counts.get(word.key) ?? 0 }))
       .sort((a, b) => a.offices - b.offices || b.length - a.length);
     const [driver, ...others] = ranked;
-    if (!driver || driver.offices === 0) return { key: '', pattern: '%', others: [], total: 0, isMergeable: false };
-    const isRange = others.length === 0 && driver.pattern === '%';
+    if (!driver || ranked.some((word) => word.matches === 0)) {
+      return { key: '', pattern: '%', others: [], total: 0, isMergeable: false };
+    }
     return {
       key: driver.key,
       pattern: driver.pattern,
       others: others.map(({ key, pattern }) => ({ key, pattern })),
-      total: isRange ? driver.offices : undefined,
+      // Every start of a word is counted: one word's total is its own row, whatever its length.
+      total: others.length === 0 ? driver.matches : undefined,
       isMergeable: others.reduce((rows, other) => rows + other.offices, 0) <= MERGE_RATIO * driver.offices,
     };
   }
@@ -423,7 +436,10 @@ export class OfficesRepository {
         .execute();
     }
     if (next.length > 0) await db.insertInto('office_search_prefixes').values(next).execute();
-    const changes = prefixCountChanges(old, next);
+    const changes = prefixCountChanges(
+      before ? officeWordStarts(before.search_text) : [],
+      after ? officeWordStarts(after.search_text) : [],
+    );
     if (changes.length === 0) return;
     await db
       .insertInto('office_prefix_counts')

@@ -360,7 +360,7 @@ values
   ($97, $98, $99, $100);
 
 -- OfficesRepository.insert, query 3 of 3
--- parameters: ["1", 1, "6", 1, "69", 1, "690", 1, "6900", 1, "c", 1, "ca", 1, "cab", 1, "cabi", 1, "ce", 1, "cen", 1, "cent", 1, "d", 1, "du", 1, "l", 1, "ly", 1, "lyo", 1, "lyon", 1, "p", 1, "pa", 1, "par", 1, "parc", 1, "r", 1, "ru", 1, "rue", 1]
+-- parameters: ["c", 1, "ca", 1, "cab", 1, "cabi", 1, "cabin", 1, "cabine", 1, "cabinet", 1, "d", 1, "du", 1, "p", 1, "pa", 1, "par", 1, "parc", 1, "1", 1, "r", 1, "ru", 1, "rue", 1, "6", 1, "69", 1, "690", 1, "6900", 1, "69001", 1, "l", 1, "ly", 1, "lyo", 1, "lyon", 1, "ce", 1, "cen", 1, "cent", 1, "centr", 1, "centre", 1]
 insert into
   "office_prefix_counts" ("prefix", "offices")
 values
@@ -388,7 +388,13 @@ values
   ($43, $44),
   ($45, $46),
   ($47, $48),
-  ($49, $50)
+  ($49, $50),
+  ($51, $52),
+  ($53, $54),
+  ($55, $56),
+  ($57, $58),
+  ($59, $60),
+  ($61, $62)
 on conflict ("prefix") do update
 set
   "offices" = "office_prefix_counts"."offices" + "excluded"."offices";
@@ -536,7 +542,7 @@ where
   and "office_id" = $27;
 
 -- OfficesRepository.delete, query 3 of 4
--- parameters: ["1", -1, "6", -1, "69", -1, "690", -1, "6900", -1, "c", -1, "ca", -1, "cab", -1, "cabi", -1, "ce", -1, "cen", -1, "cent", -1, "d", -1, "du", -1, "l", -1, "ly", -1, "lyo", -1, "lyon", -1, "p", -1, "pa", -1, "par", -1, "parc", -1, "r", -1, "ru", -1, "rue", -1]
+-- parameters: ["c", -1, "ca", -1, "cab", -1, "cabi", -1, "cabin", -1, "cabine", -1, "cabinet", -1, "d", -1, "du", -1, "p", -1, "pa", -1, "par", -1, "parc", -1, "1", -1, "r", -1, "ru", -1, "rue", -1, "6", -1, "69", -1, "690", -1, "6900", -1, "69001", -1, "l", -1, "ly", -1, "lyo", -1, "lyon", -1, "ce", -1, "cen", -1, "cent", -1, "centr", -1, "centre", -1]
 insert into
   "office_prefix_counts" ("prefix", "offices")
 values
@@ -564,7 +570,13 @@ values
   ($43, $44),
   ($45, $46),
   ($47, $48),
-  ($49, $50)
+  ($49, $50),
+  ($51, $52),
+  ($53, $54),
+  ($55, $56),
+  ($57, $58),
+  ($59, $60),
+  ($61, $62)
 on conflict ("prefix") do update
 set
   "offices" = "office_prefix_counts"."offices" + "excluded"."offices";

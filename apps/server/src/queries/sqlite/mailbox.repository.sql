@@ -101,8 +101,24 @@ order by
   "c"."created_at" desc,
   "c"."id" desc;
 
--- MailboxRepository.page (a folder searched for two words)
--- parameters: ["user-1", "inbox", "%reunion%", "%lyon%", 50, 0]
+-- MailboxRepository.page (a folder searched for two words), query 1 of 2
+-- parameters: ["\"reunion\" AND \"lyon\"", 2001]
+select
+  count(*) as "count"
+from
+  (
+    select
+      "email_search"."rowid"
+    from
+      "email_search"
+    where
+      "email_search" match ?
+    limit
+      ?
+  ) as "found";
+
+-- MailboxRepository.page (a folder searched for two words), query 2 of 2
+-- parameters: ["user-1", "inbox", "\"reunion\" AND \"lyon\"", 50, 0]
 select
   "c"."id",
   "c"."folder",
@@ -125,13 +141,17 @@ where
       "p"."id"
     from
       "email_copies" as "p"
-      inner join "emails" as "s" on "s"."id" = "p"."email_id"
     where
-      "p"."owner_id" = ?
+      + "p"."owner_id" = ?
       and "p"."folder" = ?
-      and (
-        "s"."search_text" like ?
-        and "s"."search_text" like ?
+      and "p"."email_id" in (
+        select
+          "r"."email_id"
+        from
+          "email_search" as "f"
+          inner join "email_search_rows" as "r" on "r"."id" = "f"."rowid"
+        where
+          "f"."email_search" match ?
       )
     order by
       "p"."created_at" desc,
@@ -145,19 +165,223 @@ order by
   "c"."created_at" desc,
   "c"."id" desc;
 
--- MailboxRepository.count (a folder searched for two words)
--- parameters: ["user-1", "inbox", "%reunion%", "%lyon%"]
+-- MailboxRepository.page (a folder searched for a word and a two-letter one), query 1 of 2
+-- parameters: ["\"lyon\"", 2001]
 select
   count(*) as "count"
+from
+  (
+    select
+      "email_search"."rowid"
+    from
+      "email_search"
+    where
+      "email_search" match ?
+    limit
+      ?
+  ) as "found";
+
+-- MailboxRepository.page (a folder searched for a word and a two-letter one), query 2 of 2
+-- parameters: ["user-1", "inbox", "\"lyon\"", "%2b%", 50, 0]
+select
+  "c"."id",
+  "c"."folder",
+  "c"."origin_folder",
+  "c"."is_read",
+  "c"."created_at",
+  "e"."subject",
+  "e"."sender_email",
+  "e"."sender_name",
+  "e"."recipients",
+  "e"."has_attachments",
+  "e"."parent_email_id",
+  substr("e"."body_text", 1, 160) as "preview"
 from
   "email_copies" as "c"
   inner join "emails" as "e" on "e"."id" = "c"."email_id"
 where
-  "c"."owner_id" = ?
-  and "c"."folder" = ?
-  and (
-    "e"."search_text" like ?
-    and "e"."search_text" like ?
+  "c"."id" in (
+    select
+      "p"."id"
+    from
+      "email_copies" as "p"
+    where
+      + "p"."owner_id" = ?
+      and "p"."folder" = ?
+      and "p"."email_id" in (
+        select
+          "r"."email_id"
+        from
+          "email_search" as "f"
+          inner join "email_search_rows" as "r" on "r"."id" = "f"."rowid"
+        where
+          "f"."email_search" match ?
+      )
+      and exists (
+        select
+          1 as "one"
+        from
+          "emails" as "s"
+        where
+          "s"."id" = "p"."email_id"
+          and "s"."search_text" like ?
+      )
+    order by
+      "p"."created_at" desc,
+      "p"."id" desc
+    limit
+      ?
+    offset
+      ?
+  )
+order by
+  "c"."created_at" desc,
+  "c"."id" desc;
+
+-- MailboxRepository.page (a folder searched for two-letter words only)
+-- parameters: ["user-1", "inbox", "%ly%", 50, 0]
+select
+  "c"."id",
+  "c"."folder",
+  "c"."origin_folder",
+  "c"."is_read",
+  "c"."created_at",
+  "e"."subject",
+  "e"."sender_email",
+  "e"."sender_name",
+  "e"."recipients",
+  "e"."has_attachments",
+  "e"."parent_email_id",
+  substr("e"."body_text", 1, 160) as "preview"
+from
+  "email_copies" as "c"
+  inner join "emails" as "e" on "e"."id" = "c"."email_id"
+where
+  "c"."id" in (
+    select
+      "p"."id"
+    from
+      "email_copies" as "p"
+    where
+      "p"."owner_id" = ?
+      and "p"."folder" = ?
+      and exists (
+        select
+          1 as "one"
+        from
+          "emails" as "s"
+        where
+          "s"."id" = "p"."email_id"
+          and "s"."search_text" like ?
+      )
+    order by
+      "p"."created_at" desc,
+      "p"."id" desc
+    limit
+      ?
+    offset
+      ?
+  )
+order by
+  "c"."created_at" desc,
+  "c"."id" desc;
+
+-- MailboxRepository.count (a folder searched for two words), query 1 of 2
+-- parameters: ["\"reunion\" AND \"lyon\"", 2001]
+select
+  count(*) as "count"
+from
+  (
+    select
+      "email_search"."rowid"
+    from
+      "email_search"
+    where
+      "email_search" match ?
+    limit
+      ?
+  ) as "found";
+
+-- MailboxRepository.count (a folder searched for two words), query 2 of 2
+-- parameters: ["user-1", "inbox", "\"reunion\" AND \"lyon\""]
+select
+  count(*) as "count"
+from
+  "email_copies" as "p"
+where
+  + "p"."owner_id" = ?
+  and "p"."folder" = ?
+  and "p"."email_id" in (
+    select
+      "r"."email_id"
+    from
+      "email_search" as "f"
+      inner join "email_search_rows" as "r" on "r"."id" = "f"."rowid"
+    where
+      "f"."email_search" match ?
+  );
+
+-- MailboxRepository.count (a folder searched for a word and a two-letter one), query 1 of 2
+-- parameters: ["\"lyon\"", 2001]
+select
+  count(*) as "count"
+from
+  (
+    select
+      "email_search"."rowid"
+    from
+      "email_search"
+    where
+      "email_search" match ?
+    limit
+      ?
+  ) as "found";
+
+-- MailboxRepository.count (a folder searched for a word and a two-letter one), query 2 of 2
+-- parameters: ["user-1", "inbox", "\"lyon\"", "%2b%"]
+select
+  count(*) as "count"
+from
+  "email_copies" as "p"
+where
+  + "p"."owner_id" = ?
+  and "p"."folder" = ?
+  and "p"."email_id" in (
+    select
+      "r"."email_id"
+    from
+      "email_search" as "f"
+      inner join "email_search_rows" as "r" on "r"."id" = "f"."rowid"
+    where
+      "f"."email_search" match ?
+  )
+  and exists (
+    select
+      1 as "one"
+    from
+      "emails" as "s"
+    where
+      "s"."id" = "p"."email_id"
+      and "s"."search_text" like ?
+  );
+
+-- MailboxRepository.count (a folder searched for two-letter words only)
+-- parameters: ["user-1", "inbox", "%ly%"]
+select
+  count(*) as "count"
+from
+  "email_copies" as "p"
+where
+  "p"."owner_id" = ?
+  and "p"."folder" = ?
+  and exists (
+    select
+      1 as "one"
+    from
+      "emails" as "s"
+    where
+      "s"."id" = "p"."email_id"
+      and "s"."search_text" like ?
   );
 
 -- MailboxRepository.ownCopy

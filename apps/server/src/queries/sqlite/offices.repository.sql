@@ -333,10 +333,16 @@ values
   (?, ?, ?, ?);
 
 -- OfficesRepository.insert, query 3 of 3
--- parameters: ["1", 1, "6", 1, "69", 1, "690", 1, "6900", 1, "c", 1, "ca", 1, "cab", 1, "cabi", 1, "ce", 1, "cen", 1, "cent", 1, "d", 1, "du", 1, "l", 1, "ly", 1, "lyo", 1, "lyon", 1, "p", 1, "pa", 1, "par", 1, "parc", 1, "r", 1, "ru", 1, "rue", 1]
+-- parameters: ["c", 1, "ca", 1, "cab", 1, "cabi", 1, "cabin", 1, "cabine", 1, "cabinet", 1, "d", 1, "du", 1, "p", 1, "pa", 1, "par", 1, "parc", 1, "1", 1, "r", 1, "ru", 1, "rue", 1, "6", 1, "69", 1, "690", 1, "6900", 1, "69001", 1, "l", 1, "ly", 1, "lyo", 1, "lyon", 1, "ce", 1, "cen", 1, "cent", 1, "centr", 1, "centre", 1]
 insert into
   "office_prefix_counts" ("prefix", "offices")
 values
+  (?, ?),
+  (?, ?),
+  (?, ?),
+  (?, ?),
+  (?, ?),
+  (?, ?),
   (?, ?),
   (?, ?),
   (?, ?),
@@ -509,10 +515,16 @@ where
   and "office_id" = ?;
 
 -- OfficesRepository.delete, query 3 of 4
--- parameters: ["1", -1, "6", -1, "69", -1, "690", -1, "6900", -1, "c", -1, "ca", -1, "cab", -1, "cabi", -1, "ce", -1, "cen", -1, "cent", -1, "d", -1, "du", -1, "l", -1, "ly", -1, "lyo", -1, "lyon", -1, "p", -1, "pa", -1, "par", -1, "parc", -1, "r", -1, "ru", -1, "rue", -1]
+-- parameters: ["c", -1, "ca", -1, "cab", -1, "cabi", -1, "cabin", -1, "cabine", -1, "cabinet", -1, "d", -1, "du", -1, "p", -1, "pa", -1, "par", -1, "parc", -1, "1", -1, "r", -1, "ru", -1, "rue", -1, "6", -1, "69", -1, "690", -1, "6900", -1, "69001", -1, "l", -1, "ly", -1, "lyo", -1, "lyon", -1, "ce", -1, "cen", -1, "cent", -1, "centr", -1, "centre", -1]
 insert into
   "office_prefix_counts" ("prefix", "offices")
 values
+  (?, ?),
+  (?, ?),
+  (?, ?),
+  (?, ?),
+  (?, ?),
+  (?, ?),
   (?, ?),
   (?, ?),
   (?, ?),
