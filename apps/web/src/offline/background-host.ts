@@ -1,0 +1,14 @@
+import type { BackgroundJob, BackgroundPost, ToBackground } from '@/offline/background-protocol';
+
+export type BackgroundJobs = { slice: BackgroundJob<'slice'> };
+
+/** Hands each message of the page to its job. */
+export function createBackgroundHandler(jobs: BackgroundJobs): (message: ToBackground, post: BackgroundPost) => void {
+  return (message, post) => {
+    switch (message.job) {
+      case 'slice':
+        jobs.slice(message, post);
+        break;
+    }
+  };
+}
