@@ -27,23 +27,35 @@ export function createBackgroundConnection(open: () => BackgroundPort): Backgrou
   const notify = (message: FromBackground | BackgroundLost) => {
     for (const listener of listeners) listener(message);
   };
-  const connect = (): BackgroundPort => {
-    const opened = open();
+  const lose = (lost: BackgroundPort) => {
+    if (port !== lost) return;
+    lost.terminate();
+    port = null;
+    notify({ job: 'host', type: 'lost' });
+  };
+  const connect = (): BackgroundPort | null => {
+    let opened: BackgroundPort;
+    try {
+      opened = open();
+    } catch {
+      // No module workers here (or a policy forbids them): no background job runs; each is told so, later.
+      setTimeout(() => {
+        notify({ job: 'host', type: 'lost' });
+      });
+      return null;
+    }
     opened.addEventListener('message', (event) => {
       notify((event as MessageEvent<FromBackground>).data);
     });
     opened.addEventListener('error', () => {
-      if (port !== opened) return;
-      opened.terminate();
-      port = null;
-      notify({ job: 'host', type: 'lost' });
+      lose(opened);
     });
     return opened;
   };
   return {
     post(message) {
       port ??= connect();
-      port.postMessage(message);
+      port?.postMessage(message);
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -57,8 +69,7 @@ let connection: BackgroundConnection | null = null;
 /** The page's one background worker (a module worker: Vite bundles it as its own script). */
 export function backgroundConnection(): BackgroundConnection {
   connection ??= createBackgroundConnection(
-    () =>
-      new Worker(new URL('./background.worker.ts', import.meta.url), { type: 'module', name: 'crm-background' }),
+    () => new Worker(new URL('./background.worker.ts', import.meta.url), { type: 'module', name: 'crm-background' }),
   );
   return connection;
 }

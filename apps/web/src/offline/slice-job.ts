@@ -16,7 +16,10 @@ const apiFetcherFor = (credentials: Credentials, onUnauthorized: () => void) =>
  * The slice's job in the background worker: one pull at a time, from the stored cursors, under the tabs' Web
  * Lock. A newer request or a stop aborts the pull in flight, and nothing answered after it is stored.
  */
-export function createSliceJob({ fetcherFor = apiFetcherFor, runExclusive }: SliceJobOptions = {}): BackgroundJob<'slice'> {
+export function createSliceJob({
+  fetcherFor = apiFetcherFor,
+  runExclusive,
+}: SliceJobOptions = {}): BackgroundJob<'slice'> {
   let current: AbortController | null = null;
 
   return (message, post) => {

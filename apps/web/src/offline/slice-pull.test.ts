@@ -78,7 +78,8 @@ describe('the slice pulled by the background worker', () => {
         const get = backgroundGet(credentials, onUnauthorized);
         return {
           ...serverFor(() => Promise.resolve(lastPage([], 'a')))(credentials),
-          reference: (signal) => get('/sync/reference', { parse: () => ({ channels: CHANNELS, products: PRODUCTS }) }, signal),
+          reference: (signal) =>
+            get('/sync/reference', { parse: () => ({ channels: CHANNELS, products: PRODUCTS }) }, signal),
         };
       });
       await vi.waitFor(() => {
@@ -173,7 +174,7 @@ describe('the slice pulled by the background worker', () => {
     });
   });
 
-  it('pulls again at the next trigger when the worker was lost mid-pull', async () => {
+  it('pulls again at the next trigger when the worker was lost mid-pull', () => {
     const posted: string[] = [];
     let fail: () => void = () => undefined;
     const connection = createBackgroundConnection(() => ({
@@ -192,5 +193,22 @@ describe('the slice pulled by the background worker', () => {
     window.dispatchEvent(new Event('crm:back-online'));
 
     expect(posted).toEqual(['pull', 'pull']);
+  });
+
+  it('pulls nothing, and throws nothing, where no worker can start; a later trigger tries again', async () => {
+    let opened = 0;
+    const connection = createBackgroundConnection(() => {
+      opened += 1;
+      throw new ReferenceError('Worker is not defined');
+    });
+    stop = startSlicePull(connection);
+    expect(opened).toBe(1);
+
+    // A trigger while that pull is thought running: once the failure is told (as a lost worker), it pulls again.
+    window.dispatchEvent(new Event('crm:back-online'));
+    await vi.waitFor(() => {
+      expect(opened).toBe(2);
+    });
+    expect(document.documentElement.hasAttribute(SLICE_READY_ATTRIBUTE)).toBe(false);
   });
 });
