@@ -49,10 +49,80 @@ function precompress(): Plugin {
 const RC_COMPONENTS = /node_modules[\\/](@rc-component|@ant-design)[\\/]/;
 
 /**
- * The web app manifest and the service worker at /sw.js (decision 0019). The worker precaches the whole
- * build, so every page opens offline, answers navigations with the app's shell, and caches nothing at run
- * time: /api answers live in IndexedDB, never in Cache Storage. A new version waits until the rep chooses
- * to reload (src/app/pwa/), which registers the worker itself.
+ * The files the service worker precaches (decision 0039): what a rep needs offline, read from the bundle's
+ * module graph rather than from a list of file names, so it stays right when code moves. From the entry, every
+ * chunk it imports, statically or lazily, except the router's lazy pages that work online only: the pages the
+ * router opens lazily, less those offline-pages.ts names (the offline routes), the signed-in layout and the
+ * sign-in page. The chunks reached only through those online-only pages (the mail editor, the administration)
+ * are cached at first use instead. A chunk reached both ways is precached.
+ */
+function offlineClosure(roots: { router: string; offlinePages: string; alsoOffline: string[] }) {
+  const precached = new Set<string>();
+  const plugin: Plugin = {
+    name: 'crm-offline-closure',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const moduleInfo = (file: string) => {
+        const info = this.getModuleInfo(path.resolve(import.meta.dirname, file));
+        if (info === null) this.error(`offline closure: ${file} is not in the build; update vite.config.ts`);
+        return info;
+      };
+      const offline = new Set([
+        ...moduleInfo(roots.offlinePages).dynamicallyImportedIds,
+        ...roots.alsoOffline.map((file) => moduleInfo(file).id),
+      ]);
+      const onlineOnly = new Set(moduleInfo(roots.router).dynamicallyImportedIds.filter((id) => !offline.has(id)));
+      const chunks = new Map(
+        Object.values(bundle).flatMap((output) =>
+          output.type === 'chunk' ? [[output.fileName, output] as const] : [],
+        ),
+      );
+      const included = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = chunks.get(fileName);
+        if (chunk === undefined || included.has(fileName)) return;
+        included.add(fileName);
+        chunk.imports.forEach(visit);
+        for (const lazy of chunk.dynamicImports) {
+          const facade = chunks.get(lazy)?.facadeModuleId;
+          if (facade === null || facade === undefined || !onlineOnly.has(facade)) visit(lazy);
+        }
+      };
+      for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
+      for (const id of offline) {
+        const held = [...included].some((fileName) => chunks.get(fileName)?.moduleIds.includes(id));
+        if (!held)
+          this.error(`offline closure: ${path.relative(import.meta.dirname, id)} is not reachable from the entry`);
+      }
+      precached.clear();
+      for (const fileName of included) {
+        const chunk = chunks.get(fileName);
+        precached.add(fileName);
+        chunk?.viteMetadata?.importedCss.forEach((file) => precached.add(file));
+        chunk?.viteMetadata?.importedAssets.forEach((file) => precached.add(file));
+      }
+    },
+  };
+  /** Keeps, of the hashed build files, those of the closure; the shell (index.html, the icon) stays whole. */
+  const manifestTransform = <Entry extends { url: string }>(entries: Entry[]) => ({
+    manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || precached.has(entry.url)),
+    warnings: [] as string[],
+  });
+  return { plugin, manifestTransform };
+}
+
+const offlineFiles = offlineClosure({
+  router: 'src/app/router.tsx',
+  offlinePages: 'src/app/offline-pages.ts',
+  alsoOffline: ['src/app/layout/AppLayout.tsx', 'src/modules/auth/pages/LoginPage.tsx'],
+});
+
+/**
+ * The web app manifest and the service worker at /sw.js (decisions 0019 and 0039). The worker precaches the
+ * app's shell and the offline routes' code, so those pages open offline; answers navigations with the shell;
+ * and caches the other hashed build files (the online-only pages' chunks) when first fetched. /api answers
+ * live in IndexedDB, never in Cache Storage. A new version waits until the rep chooses to reload (src/app/pwa/),
+ * which registers the worker itself.
  */
 const pwa = VitePWA({
   strategies: 'generateSW',
@@ -81,6 +151,21 @@ const pwa = VitePWA({
     globPatterns: ['**/*.{js,css,html,woff,woff2}', 'favicon.svg'],
     // The brotli and gzip copies are the same files for the server to send: the worker stores each once.
     globIgnores: ['**/*.br', '**/*.gz'],
+    manifestTransforms: [offlineFiles.manifestTransform],
+    // Online-only chunks, once fetched: their names carry their content's hash, so a stored copy never goes
+    // stale, and a page opened once keeps working, offline or after a deploy, until the cache drops it. Same
+    // origin /assets/ only: /api never matches.
+    runtimeCaching: [
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'crm-assets',
+          cacheableResponse: { statuses: [200] },
+          expiration: { maxEntries: 200, purgeOnQuotaError: true },
+        },
+      },
+    ],
     // The first visit's page comes under the worker at once, so it opens offline without another reload; a
     // later version still waits for the rep (no skipWaiting).
     clientsClaim: true,
@@ -94,7 +179,7 @@ const pwa = VitePWA({
 const apiProxy = { '/api': 'http://localhost:3000' };
 
 export default defineConfig({
-  plugins: [react(), precompress(), pwa],
+  plugins: [react(), precompress(), offlineFiles.plugin, pwa],
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
   },

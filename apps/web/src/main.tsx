@@ -15,8 +15,7 @@ captureSsoCallbackParams();
 startNetworkMonitor();
 // The queue's engine and IndexedDB code stay out of the entry; what was queued waits for them a moment.
 void import('@/offline/sync').then(({ startSyncEngine }) => startSyncEngine());
-// The rep's slice for offline reads, pulled in the background while online (decision 0022).
-void import('@/offline/slice').then(({ startSlicePull }) => startSlicePull());
+// The rep's slice for offline reads is pulled by a worker once the first screen is shown (AppLayout, decision 0039).
 // Before any lazy page loads, and before the browser's install event can fire.
 reloadOnMissingChunk();
 captureInstallPrompt();

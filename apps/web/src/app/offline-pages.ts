@@ -23,10 +23,14 @@ export function preloadOfflinePages(): void {
 }
 
 /**
- * Fetched once the signed-in user's first screen has its data and the browser is idle: a page whose code was
- * never downloaded can't open once the network is gone (until the service worker precaches the app), but
- * these chunks (the calendar, the activity form) outweigh the first screen's and must not delay it.
+ * Once the signed-in user's first screen has its data and the browser is idle: the offline pages' chunks
+ * (which outweigh the first screen's) are fetched, and the slice's pull starts in the background worker
+ * (decision 0039). Neither may delay the first screen on a slow phone; until the service worker holds the
+ * app, a page whose code was never downloaded can't open once the network is gone.
  */
-export function preloadOfflinePagesWhenIdle(queryClient: QueryClient): Cancel {
-  return whenQueriesSettleThenIdle(queryClient, preloadOfflinePages);
+export function prepareOfflineWhenIdle(queryClient: QueryClient): Cancel {
+  return whenQueriesSettleThenIdle(queryClient, () => {
+    preloadOfflinePages();
+    void import('@/offline/slice-pull').then(({ startSlicePull }) => startSlicePull()).catch(() => undefined);
+  });
 }

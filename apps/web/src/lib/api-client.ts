@@ -1,8 +1,9 @@
 import { ApiErrorBody } from '@crm/shared';
 import { clearSession, getSession } from '@/app/session';
+import { API_BASE } from '@/lib/api-base';
 import { currentLanguage, i18n } from '@/lib/i18n';
 
-export const API_BASE = '/api';
+export { API_BASE };
 
 /** An error answer of the API, or status 0 when the server could not be reached. */
 export class ApiError extends Error {

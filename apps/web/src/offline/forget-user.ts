@@ -1,5 +1,6 @@
 import { openOfflineDb, WAITING_STATUSES } from '@/offline/db';
 import { discard, listQueue } from '@/offline/queue';
+import { SLICE_LOCK_NAME, withWebLock } from '@/offline/web-lock';
 
 /** The stores of cached records; the queue is not one of them: its records wait for their owner. */
 const CACHE_STORES = ['activities', 'doctors', 'signatures'] as const;
@@ -13,8 +14,16 @@ const CACHE_STORES = ['activities', 'doctors', 'signatures'] as const;
  * One range deletion per store (every key starts with the owner), the kept copies read before and written
  * back in the same transaction: a rep's few thousand records go in one step, where deleting them one by one
  * took seconds on a busy phone, and a page closed or reloaded meanwhile aborted it all.
+ *
+ * Under the slice's Web Lock: the pull runs in a worker (decision 0039), which hears of the sign-out by a
+ * message and may still be storing a page of the user's; the deletion waits until that pull has stopped, so no
+ * page of theirs lands after it.
  */
-export async function forgetCachedRecords(owner: string, keep: ReadonlySet<string> = new Set()): Promise<void> {
+export function forgetCachedRecords(owner: string, keep: ReadonlySet<string> = new Set()): Promise<void> {
+  return withWebLock(SLICE_LOCK_NAME, () => deleteCachedRecords(owner, keep));
+}
+
+async function deleteCachedRecords(owner: string, keep: ReadonlySet<string>): Promise<void> {
   const db = await openOfflineDb();
   const tx = db.transaction(CACHE_STORES, 'readwrite');
   const everyKeyOf = IDBKeyRange.bound([owner, ''], [owner, '\uffff']);

@@ -1,10 +1,10 @@
 import type { Activity, Doctor, PendingApproval } from '@crm/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession, getSession, setSession } from '@/app/session';
 import { activity, CHANNELS, PRODUCTS } from '@/modules/activities/test/fixtures';
 import { openOfflineDb } from '@/offline/db';
 import { enqueue } from '@/offline/queue';
-import { pullSlice, pullSliceOnce, SLICE_READY_ATTRIBUTE, startSlicePull, type SliceFetcher } from '@/offline/slice';
+import { pullSlice, pullSliceOnce, type SliceFetcher } from '@/offline/slice';
 import {
   readApprovals,
   readLastPull,
@@ -352,49 +352,5 @@ describe('one pull at a time across tabs', () => {
     expect(second.state.asked.filter((call) => call.kind === 'activities')).toEqual([
       { kind: 'activities', since: 'a-1' },
     ]);
-  });
-});
-
-describe('keeping the slice fresh in the background', () => {
-  it('aborts the pull in flight when the rep signs out, then pulls the next user’s from scratch', async () => {
-    const signals: AbortSignal[] = [];
-    let release: () => void = () => undefined;
-    const asked: (string | undefined)[] = [];
-    const fetcher: SliceFetcher = {
-      activities: (since, signal) => {
-        asked.push(since);
-        signals.push(signal);
-        const owner = getSession().user?.id;
-        // A's first page hangs until released; B's answers at once.
-        return owner === A
-          ? new Promise((resolve) => {
-              release = () => resolve(page([activity({ id: activityId(1) })], 'a-1'));
-            })
-          : Promise.resolve(page([activity({ id: activityId(2), ownerId: B })], 'b-1'));
-      },
-      doctors: () => Promise.resolve(page([], 'd')),
-      reference: () => Promise.resolve({ channels: CHANNELS, products: PRODUCTS }),
-      approvals: () => Promise.resolve([]),
-    };
-
-    const stop = startSlicePull(fetcher);
-    try {
-      await vi.waitFor(() => {
-        expect(signals).toHaveLength(1);
-      });
-      setSession('token', DEMO_ADMIN_USER);
-      expect(signals[0]?.aborted).toBe(true);
-      release();
-
-      await vi.waitFor(() => {
-        expect(document.documentElement.getAttribute(SLICE_READY_ATTRIBUTE)).toBe('ready');
-      });
-      expect(asked).toEqual([undefined, undefined]);
-      expect(await readStoredActivities(A)).toEqual([]);
-      expect((await readStoredActivities(B)).map((record) => record.id)).toEqual([activityId(2)]);
-    } finally {
-      stop();
-      document.documentElement.removeAttribute(SLICE_READY_ATTRIBUTE);
-    }
   });
 });

@@ -8,14 +8,7 @@ import {
   type Doctor,
   type PendingApproval,
 } from '@crm/shared';
-import { queryClient } from '@/app/query-client';
-import { getSession, subscribeSession } from '@/app/session';
-import { apiClient } from '@/lib/api-client';
 import { queryString } from '@/lib/query-string';
-import { activityKeys } from '@/modules/activities/query-keys';
-import { doctorKeys } from '@/modules/doctors/query-keys';
-import { BACK_ONLINE_EVENT } from '@/offline/events';
-import { getNetworkState, isEffectivelyOnline, subscribeNetwork } from '@/offline/network-monitor';
 import {
   readLastPull,
   readSliceCursor,
@@ -27,6 +20,12 @@ import {
   type SlicePage,
 } from '@/offline/slice-store';
 import { SLICE_LOCK_NAME, withWebLock, type ExclusiveRunner } from '@/offline/web-lock';
+
+/*
+ * The pull itself, as the background worker runs it (decision 0039): nothing here reads the page's session,
+ * window or query cache, so the same code runs in the worker and in the tests. The page's side (when to pull,
+ * the ready mark, the measures) is slice-pull.ts.
+ */
 
 /** How often the slice is refreshed while online, besides sign-in and reconnection. */
 export const SLICE_REFRESH_MS = 5 * 60_000;
@@ -50,25 +49,30 @@ export type SliceFetcher = {
   approvals: (signal: AbortSignal) => Promise<PendingApproval[]>;
 };
 
+/** A GET of the API answering the parsed body: the worker's own client, which holds the session's token. */
+export type SliceGet = <T>(path: string, parser: { parse: (data: unknown) => T }, signal: AbortSignal) => Promise<T>;
+
 /** The server's sync pulls (decision 0020), as pages of records. */
-export const apiSliceFetcher: SliceFetcher = {
-  activities: (since, signal) =>
-    apiClient
-      .get(`/sync/activities${queryString({ since, limit: SYNC_PAGE_MAX })}`, SyncActivitiesResult, { signal })
-      .then(({ activities, ...page }) => ({ records: activities, ...page })),
-  doctors: (since, signal) =>
-    apiClient
-      .get(`/sync/doctors${queryString({ since, limit: SYNC_PAGE_MAX })}`, SyncDoctorsResult, { signal })
-      .then(({ doctors, ...page }) => ({ records: doctors, ...page })),
-  reference: (signal) => apiClient.get('/sync/reference', SyncReference, { signal }),
-  // Few at a time, and decided on elsewhere without a trace the cursor could follow: read whole each pull.
-  approvals: (signal) =>
-    apiClient.get('/activities/pending-approvals', PendingApprovalList, { signal }).then((list) => list.activities),
-};
+export function apiSliceFetcher(get: SliceGet): SliceFetcher {
+  return {
+    activities: (since, signal) =>
+      get(`/sync/activities${queryString({ since, limit: SYNC_PAGE_MAX })}`, SyncActivitiesResult, signal).then(
+        ({ activities, ...page }) => ({ records: activities, ...page }),
+      ),
+    doctors: (since, signal) =>
+      get(`/sync/doctors${queryString({ since, limit: SYNC_PAGE_MAX })}`, SyncDoctorsResult, signal).then(
+        ({ doctors, ...page }) => ({ records: doctors, ...page }),
+      ),
+    reference: (signal) => get('/sync/reference', SyncReference, signal),
+    // Few at a time, and decided on elsewhere without a trace the cursor could follow: read whole each pull.
+    approvals: (signal) =>
+      get('/activities/pending-approvals', PendingApprovalList, signal).then((list) => list.activities),
+  };
+}
 
 export type PullOptions = {
   fetcher: SliceFetcher;
-  /** False once the owner signed out or another user signed in: nothing more is stored. */
+  /** False once the owner signed out, another user signed in or a newer pull replaced this one: nothing more is stored. */
   isCurrent: () => boolean;
   signal: AbortSignal;
   /** Whether the owner may manage someone (false: nobody's approvals to pull). */
@@ -91,9 +95,6 @@ function valueOf<T>(outcome: PromiseSettledResult<T>): T {
   if (outcome.status === 'rejected') throw outcome.reason;
   return outcome.value;
 }
-
-/** Lets the page handle input between pages: no task of the pull holds the main thread for long. */
-const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Pulls the owner's slice from the stored cursors until nothing more is waiting: activities, doctors, and
@@ -136,7 +137,6 @@ export async function pullSlice(
       report[kind] += page.records.length;
       if (!page.hasMore) return true;
       if (stopped()) return false;
-      await yieldToMain();
     }
   };
 
@@ -161,21 +161,6 @@ export async function pullSlice(
   return report;
 }
 
-/**
- * A whole slice is stored: pulled by this tab (its report, measured), or by another tab while this one
- * waited for the lock (null).
- */
-function markReady(report: PullReport | null, startedAt: number): void {
-  const now = performance.now();
-  performance.measure(SLICE_MEASURES.pull, { start: startedAt, end: now });
-  if (report !== null) {
-    performance.measure(SLICE_MEASURES.network, { start: startedAt, duration: report.networkMs });
-    performance.measure(SLICE_MEASURES.store, { start: startedAt, duration: report.storeMs });
-  }
-  document.documentElement.setAttribute(SLICE_READY_ATTRIBUTE, 'ready');
-  window.dispatchEvent(new CustomEvent(SLICE_READY_EVENT, { detail: report }));
-}
-
 const STOPPED: PullReport = { outcome: 'stopped', activities: 0, doctors: 0, networkMs: 0, storeMs: 0 };
 
 export type SharedPullOptions = PullOptions & { runExclusive?: ExclusiveRunner; now?: () => number };
@@ -194,98 +179,4 @@ export function pullSliceOnce(owner: string, options: SharedPullOptions): Promis
     if (lastPull !== null && lastPull >= askedAt) return null;
     return pullSlice(owner, options);
   });
-}
-
-/**
- * Pages read their data from the store offline and from the server online (offline/slice-queries.ts): when
- * the network state flips, the activity and doctor answers they hold are read again from the other side.
- */
-function rereadOnNetworkChange(): () => void {
-  let wasOnline = isEffectivelyOnline(getNetworkState());
-  return subscribeNetwork(() => {
-    const online = isEffectivelyOnline(getNetworkState());
-    if (online === wasOnline) return;
-    wasOnline = online;
-    rereadSliceAnswers();
-  });
-}
-
-function rereadSliceAnswers(): void {
-  void queryClient.invalidateQueries({ queryKey: activityKeys.all });
-  void queryClient.invalidateQueries({ queryKey: doctorKeys.all });
-}
-
-let stopPuller: (() => void) | null = null;
-
-/**
- * Keeps the signed-in user's slice fresh while online: at start, at sign-in, on reconnection and every
- * SLICE_REFRESH_MS. One pull at a time across the tabs; signing out or switching user aborts the pull in
- * flight.
- * Idempotent; returns the stop function.
- */
-export function startSlicePull(fetcher: SliceFetcher = apiSliceFetcher): () => void {
-  if (stopPuller !== null) return stopPuller;
-  let running: { owner: string; controller: AbortController } | null = null;
-  let again = false;
-
-  const run = () => {
-    const owner = getSession().user?.id;
-    if (owner === undefined || !isEffectivelyOnline(getNetworkState())) return;
-    if (running !== null) {
-      // A trigger during a pull: pull once more after it, from the cursor it leaves.
-      again = true;
-      return;
-    }
-    const controller = new AbortController();
-    running = { owner, controller };
-    const startedAt = performance.now();
-    const managees = getSession().user?.managees;
-    pullSliceOnce(owner, {
-      fetcher,
-      isCurrent: () => getSession().user?.id === owner,
-      signal: controller.signal,
-      // Unknown until GET /api/auth/me has answered once: ask.
-      mayManage: managees === undefined || managees.length > 0,
-    })
-      .then((report) => {
-        if (report === null || report.outcome === 'complete') markReady(report, startedAt);
-        // Another tab's pull: what this page shows from the store may have changed.
-        if (report === null && !isEffectivelyOnline(getNetworkState())) rereadSliceAnswers();
-      })
-      // A failed page (network, server) is tried again at the next trigger, from the last stored cursor.
-      .catch(() => undefined)
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-
-  let signedIn = getSession().user?.id;
-  const stopSession = subscribeSession(() => {
-    const user = getSession().user?.id;
-    if (user === signedIn) return;
-    signedIn = user;
-    // The slice this page stored was the previous user's.
-    document.documentElement.removeAttribute(SLICE_READY_ATTRIBUTE);
-    if (running !== null && running.owner !== user) running.controller.abort();
-    run();
-  });
-  const stopNetwork = rereadOnNetworkChange();
-  window.addEventListener(BACK_ONLINE_EVENT, run);
-  const timer = window.setInterval(run, SLICE_REFRESH_MS);
-  run();
-
-  const stop = () => {
-    running?.controller.abort();
-    stopSession();
-    stopNetwork();
-    window.removeEventListener(BACK_ONLINE_EVENT, run);
-    window.clearInterval(timer);
-    stopPuller = null;
-  };
-  stopPuller = stop;
-  return stop;
 }

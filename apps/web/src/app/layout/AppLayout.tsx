@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AppHeader } from '@/app/layout/AppHeader';
 import { SideMenu } from '@/app/layout/SideMenu';
-import { preloadOfflinePagesWhenIdle } from '@/app/offline-pages';
+import { prepareOfflineWhenIdle } from '@/app/offline-pages';
 import { PwaNotices } from '@/app/pwa/PwaNotices';
 import { useSession } from '@/app/session';
 import { useCurrentUserRefresh } from '@/modules/auth/api';
@@ -16,14 +16,14 @@ import { LanguageSwitch } from '@/ui/LanguageSwitch';
 import { PageLoader } from '@/ui/PageLoader';
 
 /**
- * Inside the page's Suspense boundary, so its effect runs only once the first page has rendered; the preload
- * then waits for that page's data and an idle browser.
+ * Inside the page's Suspense boundary, so its effect runs only once the first page has rendered; the offline
+ * preparation (chunks, the slice's pull) then waits for that page's data and an idle browser.
  */
-function OfflinePagesPreload() {
+function OfflinePreparation() {
   const queryClient = useQueryClient();
   useEffect(
-    function preloadPagesForOffline() {
-      return preloadOfflinePagesWhenIdle(queryClient);
+    function prepareOffline() {
+      return prepareOfflineWhenIdle(queryClient);
     },
     [queryClient],
   );
@@ -84,7 +84,7 @@ export function AppLayout() {
         <Layout.Content className="app-content">
           <Suspense fallback={<PageLoader />}>
             <Outlet />
-            <OfflinePagesPreload />
+            <OfflinePreparation />
           </Suspense>
         </Layout.Content>
       </Layout>
