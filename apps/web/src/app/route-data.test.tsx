@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useParams, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { clearSession } from '@/app/session';
+import { clearSession, setSession } from '@/app/session';
 import { createRouteLoaders } from '@/app/route-data';
 import { RouteGuard } from '@/app/router';
 import { doctorQueries } from '@/modules/doctors/api';
@@ -12,6 +12,7 @@ import { doctor, doctorListItem, TARGETS } from '@/test/directory';
 import { callsTo, jsonResponse, requestOf, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
+import { REP_USER } from '@/test/tokens';
 
 const LEFEBVRE = doctorListItem({
   id: '0190a0c4-0000-7000-8000-000000000111',
@@ -111,12 +112,18 @@ describe('route loaders', { timeout: SLOW_TEST_TIMEOUT }, () => {
     clearSession();
     const fetchMock = api();
     renderRoutes(appRoutes(), '/doctors');
-
     expect(await screen.findByText('Login page')).toBeInTheDocument();
-    // The module a loader would have imported is in; anything it started would have been asked by now.
-    await import('@/modules/doctors/api');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(fetchMock).not.toHaveBeenCalled();
+
+    // Signing in sends the browser on to the dashboard, whose loader asks for its figures: by then the
+    // doctors' loader, which ran first, would have asked too had it started anything.
+    act(() => {
+      setSession('token', REP_USER);
+    });
+    await waitFor(() => {
+      expect(callsTo(fetchMock, 'GET /api/dashboard/stats')).toHaveLength(1);
+    });
+    expect(callsTo(fetchMock, RECENT)).toHaveLength(0);
+    expect(callsTo(fetchMock, 'GET /api/configuration/targets')).toHaveLength(0);
   });
 
   it("ask for a doctor's page's doctor, which the page then reads from the cache", async () => {
