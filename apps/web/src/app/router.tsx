@@ -7,6 +7,7 @@ import {
   loadConsentPage,
   loadSyncQueuePage,
 } from '@/app/offline-pages';
+import { routeLoaders } from '@/app/route-data';
 import { resolveRedirect } from '@/app/route-guard';
 import { useSession } from '@/app/session';
 import { useNetworkStatus } from '@/offline/network-monitor';
@@ -75,18 +76,18 @@ export const routes: RouteObject[] = [
         // A failing page keeps the menu and header around it.
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <DashboardPage /> },
-          { path: 'doctors', element: <DoctorListPage /> },
+          { index: true, loader: routeLoaders.dashboard, element: <DashboardPage /> },
+          { path: 'doctors', loader: routeLoaders.doctorList, element: <DoctorListPage /> },
           { path: 'doctors/new', element: <DoctorDetailPage /> },
-          { path: 'doctors/:id', element: <DoctorDetailPage /> },
+          { path: 'doctors/:id', loader: routeLoaders.doctor, element: <DoctorDetailPage /> },
           { path: 'doctors/:doctorId/signatures', element: <ConsentPage /> },
           { path: 'offices', element: <OfficeListPage /> },
           { path: 'offices/new', element: <OfficeDetailPage /> },
           { path: 'offices/:id', element: <OfficeDetailPage /> },
-          { path: 'activities', element: <ActivityListPage /> },
+          { path: 'activities', loader: routeLoaders.activityList, element: <ActivityListPage /> },
           { path: 'activities/new', element: <ActivityFormPage /> },
           { path: 'activities/:id', element: <ActivityFormPage /> },
-          { path: 'calendar', element: <CalendarPage /> },
+          { path: 'calendar', loader: routeLoaders.calendar, element: <CalendarPage /> },
           { path: 'sync', element: <SyncQueuePage /> },
           { path: 'users', element: <UserListPage /> },
           { path: 'users/:id', element: <UserDetailPage /> },

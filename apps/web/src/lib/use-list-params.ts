@@ -17,6 +17,15 @@ function limitOf(text: string | null, defaultLimit: number): number {
   return (PAGE_SIZES as readonly number[]).includes(limit) ? limit : defaultLimit;
 }
 
+/** The search (trimmed), page and page size an address asks for: what the list shows, and what a route loader fetches. */
+export function listParamsFrom(params: URLSearchParams, defaultLimit: number = DEFAULT_PAGE_SIZE) {
+  return {
+    search: (params.get(SEARCH_PARAM) ?? '').trim(),
+    page: pageOf(params.get(PAGE_PARAM)),
+    limit: limitOf(params.get(LIMIT_PARAM), defaultLimit),
+  };
+}
+
 /**
  * A list page's search text, page and page size, kept in the address (?search=&page=&limit=) so that Back
  * from a detail page returns to the same results. The text reaches the address once typing pauses
@@ -76,10 +85,8 @@ export function useListParams(defaultLimit: number = DEFAULT_PAGE_SIZE) {
     /** What the search box shows. */
     searchText,
     onSearchTextChange: handleSearchTextChange,
-    /** The search the list shows, trimmed. */
-    search: committedText.trim(),
-    page: pageOf(params.get(PAGE_PARAM)),
-    limit: limitOf(params.get(LIMIT_PARAM), defaultLimit),
+    /** The search the list shows (trimmed), its page and page size. */
+    ...listParamsFrom(params, defaultLimit),
     onPageChange: handlePageChange,
     params,
     updateParams,

@@ -5,12 +5,20 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { App as AntApp, ConfigProvider } from 'antd';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 
-/** Renders routes inside the app's providers (fresh query cache, no retries) at the given path. */
-export function renderRoutes(routes: RouteObject[], initialPath: string) {
+/**
+ * Renders routes inside the app's providers (fresh query cache, no retries) at the given path. Routes whose
+ * loaders fill the query cache are given as a function of it.
+ */
+export function renderRoutes(
+  routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
+  initialPath: string,
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const router = createMemoryRouter(typeof routes === 'function' ? routes(queryClient) : routes, {
+    initialEntries: [initialPath],
+  });
   // No pause between keystrokes, and no pointer-events check before each event (it reads the computed style
   // of every ancestor).
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });

@@ -3,8 +3,34 @@ import type { TablePaginationConfig, TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIST_TABLE_SCROLL } from '@/ui/table-scroll';
 
-/** Rows that open their record on a click, or on Enter once reached with Tab. */
-export function clickableRows<Row>(open: (row: Row) => void): Pick<TableProps<Row>, 'rowClassName' | 'onRow'> {
+/** A pointer resting this long on a row means to open it; one only passing over asks for nothing. */
+const HOVER_INTENT_MS = 100;
+let hoverIntent: ReturnType<typeof setTimeout> | undefined;
+
+/** The signs that the user is about to open a row, each of which starts loading its record. */
+function intentHandlers(prefetch: () => void) {
+  return {
+    onPointerDown: prefetch,
+    onFocus: prefetch,
+    onMouseEnter: () => {
+      clearTimeout(hoverIntent);
+      hoverIntent = setTimeout(prefetch, HOVER_INTENT_MS);
+    },
+    onMouseLeave: () => {
+      clearTimeout(hoverIntent);
+    },
+  };
+}
+
+/**
+ * Rows that open their record on a click, or on Enter once reached with Tab. `prefetch` starts loading the
+ * record's page as soon as the user shows the intent to open it (a finger or a button comes down, the pointer
+ * rests on the row, the row gets the focus): a tap's click comes only once the finger lifts.
+ */
+export function clickableRows<Row>(
+  open: (row: Row) => void,
+  prefetch?: (row: Row) => void,
+): Pick<TableProps<Row>, 'rowClassName' | 'onRow'> {
   return {
     rowClassName: 'clickable-row',
     onRow: (row) => ({
@@ -15,6 +41,11 @@ export function clickableRows<Row>(open: (row: Row) => void): Pick<TableProps<Ro
       onKeyDown: (event) => {
         if (event.key === 'Enter') open(row);
       },
+      ...(prefetch === undefined
+        ? {}
+        : intentHandlers(() => {
+            prefetch(row);
+          })),
     }),
   };
 }

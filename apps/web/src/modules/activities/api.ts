@@ -28,8 +28,10 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { ignoreFailure, PREFETCHED_FRESH_MS } from '@/lib/prefetch';
 import { queryString } from '@/lib/query-string';
 import { activityKeys, type ActivityListParams } from '@/modules/activities/query-keys';
+import { activityListParamsFrom } from '@/modules/activities/utils/activity-list-params';
 import { dashboardKeys } from '@/modules/dashboard/query-keys';
 import {
   isNetworkFailure,
@@ -77,6 +79,7 @@ export const activityQueries = {
           (owner) => listFromSlice(owner, params),
         ),
       placeholderData: keepPreviousData,
+      staleTime: PREFETCHED_FRESH_MS,
       ...OFFLINE_READABLE,
     }),
   detail: (id: string) =>
@@ -174,6 +177,18 @@ export const activityQueries = {
       gcTime: HELPER_LISTS_GC_MS,
     }),
 };
+
+/**
+ * What /activities will show at this address: the filters' badges, and the filter's page (or the budget
+ * requests waiting for approval). Not awaited: a route loader calls it as the route is known; offline the
+ * same query functions read the device's slice.
+ */
+export function prefetchActivityList(queryClient: QueryClient, address: URLSearchParams): void {
+  const { filter, page } = activityListParamsFrom(address);
+  queryClient.query(activityQueries.stats()).catch(ignoreFailure);
+  if (filter === 'need_approval') queryClient.query(activityQueries.pendingApprovals()).catch(ignoreFailure);
+  else queryClient.query(activityQueries.list({ status: filter, page })).catch(ignoreFailure);
+}
 
 /**
  * After any activity write: every activity answer (lists, stats, approvals, the calendar's ranges) and the

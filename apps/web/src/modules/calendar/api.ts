@@ -1,9 +1,16 @@
 import { CALENDAR_RANGE_CACHE_MS, CalendarActivityListResult, type CalendarActivity } from '@crm/shared';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { ignoreFailure } from '@/lib/prefetch';
 import { queryString } from '@/lib/query-string';
+import { activityQueries } from '@/modules/activities/api';
 import { activityKeys } from '@/modules/activities/query-keys';
-import { openingDay, type CalendarPosition } from '@/modules/calendar/utils/calendar-position';
+import {
+  defaultCalendarView,
+  openingDay,
+  positionFrom,
+  type CalendarPosition,
+} from '@/modules/calendar/utils/calendar-position';
 import {
   coverFromCache,
   expectedVisibleRange,
@@ -99,4 +106,13 @@ export async function prefetchCalendarEvents(
     else answer.catch(() => undefined);
   }
   await Promise.allSettled(visibleAnswers);
+}
+
+/**
+ * What /calendar will ask for at this address (its view and date, spec 001 §2): the events of the range it
+ * opens on, and the channels of its legend. Not awaited: a route loader calls it as the route is known.
+ */
+export function prefetchCalendarPage(queryClient: QueryClient, address: URLSearchParams, now: Date): void {
+  void prefetchCalendarEvents(queryClient, positionFrom(address, defaultCalendarView()), now);
+  queryClient.query(activityQueries.channels()).catch(ignoreFailure);
 }

@@ -8,7 +8,10 @@ import {
 } from '@crm/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { ignoreFailure, PREFETCHED_FRESH_MS } from '@/lib/prefetch';
 import { queryString } from '@/lib/query-string';
+import { listParamsFrom } from '@/lib/use-list-params';
+import { configurationQueries } from '@/modules/configuration/api';
 import { doctorKeys, type DoctorSearchParams } from '@/modules/doctors/query-keys';
 import { officeKeys } from '@/modules/offices/query-keys';
 import { asDoctor, isNetworkFailure, queueDoctorCreate, queueOwner, writesGoToQueue } from '@/offline/offline-writes';
@@ -23,6 +26,7 @@ export const doctorQueries = {
       queryKey: doctorKeys.search(params),
       queryFn: ({ signal }) => apiClient.get(`/doctors/search${queryString(params)}`, DoctorSearchResult, { signal }),
       placeholderData: keepPreviousData,
+      staleTime: PREFETCHED_FRESH_MS,
     }),
   /** GET /api/doctors: the best matches, for pickers (the office's add-doctor dialog). */
   picker: (search: string, limit = 10) =>
@@ -36,6 +40,7 @@ export const doctorQueries = {
     queryOptions({
       queryKey: doctorKeys.detail(id),
       queryFn: ({ signal }) => apiClient.get(`/doctors/${encodeURIComponent(id)}`, Doctor, { signal }),
+      staleTime: PREFETCHED_FRESH_MS,
     }),
   /** GET /api/recent-doctors: the caller's recently viewed doctors, most recent first. */
   recent: () =>
@@ -43,8 +48,27 @@ export const doctorQueries = {
       queryKey: doctorKeys.recentList(),
       queryFn: ({ signal }) => apiClient.get('/recent-doctors', RecentDoctorList, { signal }),
       select: (list) => list.doctors,
+      staleTime: PREFETCHED_FRESH_MS,
     }),
 };
+
+/**
+ * Asks for what /doctors will show at this address (spec 000 §2: the search results, or the recent doctors
+ * when nothing is searched) and the targets' colours, without waiting: a route loader calls it before the
+ * page's code has arrived, and the page finds the answers under the same keys.
+ */
+export function prefetchDoctorList(queryClient: QueryClient, address: URLSearchParams): void {
+  const { search, page, limit } = listParamsFrom(address);
+  if (search === '') queryClient.query(doctorQueries.recent()).catch(ignoreFailure);
+  else queryClient.query(doctorQueries.search({ search, page, limit })).catch(ignoreFailure);
+  queryClient.query(configurationQueries.targets()).catch(ignoreFailure);
+}
+
+/** The same for a doctor's page: on the way there (a route loader), or as soon as a row is touched. */
+export function prefetchDoctor(queryClient: QueryClient, id: string): void {
+  queryClient.query(doctorQueries.detail(id)).catch(ignoreFailure);
+  queryClient.query(configurationQueries.targets()).catch(ignoreFailure);
+}
 
 /**
  * Everything that lists doctors: search results, pickers, the recent list and the offices' doctor tables.
@@ -198,9 +222,13 @@ export function useRecordRecentDoctorMutation() {
     mutationFn: (doctorId: string) => apiClient.send('/recent-doctors', { method: 'POST', body: { doctorId } }),
     onSuccess: (_nothing, doctorId) => {
       void queryClient.invalidateQueries({ queryKey: doctorKeys.recent() });
-      // The recent marker of search results and the detail's isRecent.
+      // The recent marker of search results.
       void queryClient.invalidateQueries({ queryKey: doctorKeys.searches() });
-      void queryClient.invalidateQueries({ queryKey: doctorKeys.detail(doctorId) });
+      // The detail's isRecent is now known: asking for the whole doctor again would repeat (or cancel) the
+      // answer the page being opened has just been given, or is waiting for.
+      queryClient.setQueryData(doctorKeys.detail(doctorId), (doctor: Doctor | undefined) =>
+        doctor === undefined ? undefined : { ...doctor, isRecent: true },
+      );
     },
   });
 }

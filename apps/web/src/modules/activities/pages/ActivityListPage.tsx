@@ -1,11 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  ACTIVITY_FILTERS,
-  ACTIVITY_PAGE_SIZE,
-  DEFAULT_ACTIVITY_FILTER,
-  type ActivityFilter,
-  type ActivityListStatus,
-} from '@crm/shared';
+import { ACTIVITY_PAGE_SIZE, DEFAULT_ACTIVITY_FILTER, type ActivityListStatus } from '@crm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Pagination, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -17,25 +11,16 @@ import { ActivityFilterTabs } from '@/modules/activities/components/ActivityFilt
 import { ActivityTimeline } from '@/modules/activities/components/ActivityTimeline';
 import { PendingApprovals } from '@/modules/activities/components/PendingApprovals';
 import { newActivityHref } from '@/modules/activities/new-activity-link';
+import { activityListParamsFrom } from '@/modules/activities/utils/activity-list-params';
 import { PageHeader } from '@/ui/PageHeader';
 import '@/modules/activities/activities.css';
-
-function toFilter(value: string | null): ActivityFilter {
-  return ACTIVITY_FILTERS.find((filter) => filter === value) ?? DEFAULT_ACTIVITY_FILTER;
-}
-
-function toPage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 /** /activities (spec 001 §2): the filter and page live in the address (?filter=done&page=2), so back returns here. */
 export function ActivityListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const asked = toFilter(searchParams.get('filter'));
-  const page = toPage(searchParams.get('page'));
+  const { filter: asked, page } = activityListParamsFrom(searchParams);
   const stats = useQuery(activityQueries.stats());
   const isManager = useIsManager();
   // Until GET /api/auth/me has told, something waiting (or the filter asked for) says enough.

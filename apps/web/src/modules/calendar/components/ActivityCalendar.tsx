@@ -46,6 +46,11 @@ const SNAP_DURATION = { minutes: CALENDAR_SNAP_MINUTES };
 const DEFAULT_TIMED_DURATION = { minutes: DEFAULT_ACTIVITY_DURATION };
 /** A month cell shows this many events, then '+n more'. */
 const VIEW_OPTIONS = { dayGridMonth: { dayMaxEvents: 4 } };
+/**
+ * A phone's month cell is a thumb wide: two events fit, the rest is behind '+n'. The calendar then builds
+ * only what the screen can show, which is what a phone's processor has time for.
+ */
+const PHONE_VIEW_OPTIONS = { dayGridMonth: { dayMaxEvents: 2 } };
 /** A phone's month cell is narrower than '+4 en plus': it says '+4'. */
 const shortMoreLink = (arg: MoreLinkContentArg) => arg.shortText;
 /** French reads 09:00 and 10:30 alike (FullCalendar's default would say '09 h'); English keeps '9a'. */
@@ -171,7 +176,7 @@ export function ActivityCalendar({ initialPosition, onPositionChange }: Activity
             eventTimeFormat={TIME_FORMATS[language]}
             slotLabelFormat={TIME_FORMATS[language]}
             eventDisplay="block"
-            views={VIEW_OPTIONS}
+            views={isPhone ? PHONE_VIEW_OPTIONS : VIEW_OPTIONS}
             moreLinkContent={isPhone ? shortMoreLink : undefined}
             events={events}
             eventContent={renderEventContent}

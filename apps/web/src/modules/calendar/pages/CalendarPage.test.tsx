@@ -11,6 +11,7 @@ import { INCOMPLETE_COLOR } from '@/modules/calendar/utils/calendar-events';
 import { fetchChunks, type DateRange } from '@/modules/calendar/utils/calendar-range';
 import { callsTo, type FetchHandler, type FetchMock, jsonBody, jsonResponse, requestOf, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
+import { emulatePhoneScreen } from '@/test/screen-width';
 import { REP_USER } from '@/test/tokens';
 
 const EMAIL: Channel = { ...FACE_TO_FACE, id: '0190a0c4-0000-7000-8000-00000000c002', name: 'Email', color: '#722ed1' };
@@ -197,6 +198,30 @@ describe('CalendarPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     const legend = screen.getByTestId('calendar-legend');
     expect(within(legend).getByText('Face to face')).toBeInTheDocument();
     expect(within(legend).getByText('Incomplete')).toBeInTheDocument();
+  });
+
+  it("shows two events a day in a phone's month, the others behind '+n'", async () => {
+    const restoreScreen = emulatePhoneScreen();
+    try {
+      const busyDay = [9, 11, 14, 16].map((hour, index) =>
+        activity({ id: `0190a0c4-0000-7000-8000-00000000b00${index}`, start: at(18, hour), end: at(18, hour + 1) }),
+      );
+      api(busyDay);
+      renderCalendar();
+      const day = await waitFor(() => {
+        const cell = document.querySelector<HTMLElement>('td.fc-daygrid-day[data-date="2026-11-18"]');
+        if (cell === null) throw new Error('no cell for 18 November yet');
+        expect(within(cell).getByText('+2')).toBeInTheDocument();
+        return cell;
+      });
+
+      const shown = [...day.querySelectorAll<HTMLElement>('.fc-daygrid-event-harness')].filter(
+        (harness) => harness.style.visibility !== 'hidden',
+      );
+      expect(shown).toHaveLength(2);
+    } finally {
+      restoreScreen();
+    }
   });
 
   it('opens the activity when its event is clicked', async () => {

@@ -6,7 +6,7 @@ import { serverMessage } from '@/lib/errors';
 import { doctorQueries } from '@/modules/doctors/api';
 import type { DoctorSearchParams } from '@/modules/doctors/query-keys';
 import { useDoctorColumns } from '@/modules/doctors/components/doctor-columns';
-import { useOpenDoctor } from '@/modules/doctors/hooks/useOpenDoctor';
+import { useOpenDoctor, usePrefetchDoctor } from '@/modules/doctors/hooks/useOpenDoctor';
 import { useIsPhone } from '@/ui/phone-layout';
 import { clickableRows, listTableLayout, useListPagination } from '@/ui/table-list';
 
@@ -20,6 +20,7 @@ export function DoctorSearchResults({ search, page, limit, onPageChange }: Docto
   const isCompact = useIsPhone();
   const columns = useDoctorColumns({ showRecentMarker: true, isCompact });
   const openDoctor = useOpenDoctor();
+  const prefetchDoctor = usePrefetchDoctor();
   const listPagination = useListPagination();
   const { data, isPending, isFetching, isError, error } = useQuery(doctorQueries.search({ search, page, limit }));
 
@@ -34,9 +35,14 @@ export function DoctorSearchResults({ search, page, limit, onPageChange }: Docto
       columns={columns}
       dataSource={data.doctors}
       loading={isFetching}
-      {...clickableRows<DoctorListItem>((doctor) => {
-        openDoctor(doctor.id);
-      })}
+      {...clickableRows<DoctorListItem>(
+        (doctor) => {
+          openDoctor(doctor.id);
+        },
+        (doctor) => {
+          prefetchDoctor(doctor.id);
+        },
+      )}
       locale={{
         emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('doctors.list.noResults', { search })} />,
       }}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '@/lib/errors';
 import { doctorQueries, useClearRecentDoctorsMutation, useRemoveRecentDoctorMutation } from '@/modules/doctors/api';
 import { useDoctorColumns } from '@/modules/doctors/components/doctor-columns';
-import { useOpenDoctor } from '@/modules/doctors/hooks/useOpenDoctor';
+import { useOpenDoctor, usePrefetchDoctor } from '@/modules/doctors/hooks/useOpenDoctor';
 import { useRecentBanner } from '@/modules/doctors/hooks/useRecentBanner';
 import { useIsPhone } from '@/ui/phone-layout';
 import { clickableRows, listTableLayout } from '@/ui/table-list';
@@ -17,6 +17,7 @@ export function RecentDoctorsPanel() {
   const { message } = App.useApp();
   const banner = useRecentBanner();
   const openDoctor = useOpenDoctor();
+  const prefetchDoctor = usePrefetchDoctor();
   const isCompact = useIsPhone();
   const columns = useDoctorColumns({ showRecentMarker: false, isCompact });
   const { data, isPending, isError, error } = useQuery(doctorQueries.recent());
@@ -111,9 +112,14 @@ export function RecentDoctorsPanel() {
           columns={[...columns, removeColumn]}
           dataSource={data}
           pagination={false}
-          {...clickableRows<DoctorListItem>((doctor) => {
-            openDoctor(doctor.id);
-          })}
+          {...clickableRows<DoctorListItem>(
+            (doctor) => {
+              openDoctor(doctor.id);
+            },
+            (doctor) => {
+              prefetchDoctor(doctor.id);
+            },
+          )}
           locale={{
             emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('doctors.list.noRecent')} />,
           }}

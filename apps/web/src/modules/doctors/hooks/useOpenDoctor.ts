@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useRecordRecentDoctorMutation } from '@/modules/doctors/api';
+import { loadDoctorDetailPage } from '@/app/route-data';
+import { prefetchDoctor, useRecordRecentDoctorMutation } from '@/modules/doctors/api';
 
 /** Spec 000 §2: a row click records the doctor as recent and opens the detail. */
 export function useOpenDoctor(): (doctorId: string) => void {
@@ -9,5 +11,17 @@ export function useOpenDoctor(): (doctorId: string) => void {
     // Not awaited: the detail opens at once; a failed record only leaves the recent list as it was.
     recordRecent.mutate(doctorId);
     void navigate(`/doctors/${encodeURIComponent(doctorId)}`);
+  };
+}
+
+/**
+ * Starts a doctor's page (its code and the doctor) as the user reaches for a row, before the click: a tap's
+ * click comes only once the finger lifts.
+ */
+export function usePrefetchDoctor(): (doctorId: string) => void {
+  const queryClient = useQueryClient();
+  return (doctorId: string) => {
+    prefetchDoctor(queryClient, doctorId);
+    loadDoctorDetailPage().catch(() => undefined);
   };
 }
