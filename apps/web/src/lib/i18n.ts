@@ -1,9 +1,10 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, toLanguage, type Language } from '@crm/shared';
-// Only the namespaces the sign-in page and the API client read: the signed-in pages add the rest (french-catalogue.ts).
+// Only the namespaces the sign-in page, the route error and the API client read; the pages drawn with antd add the
+// rest (french-catalogue.ts).
 import { auth as sharedAuth, errors as sharedErrors, validation } from '@crm/shared/locales/fr.json';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { app, auth, common, errors, language as languageTexts } from '@/locales/fr.json';
+import { app, auth, errors, language as languageTexts } from '@/locales/fr.json';
 
 export type Catalogue = { [key: string]: string | Catalogue };
 
@@ -27,7 +28,7 @@ export function mergeCatalogues(...catalogues: Catalogue[]): Catalogue {
  */
 const signInCatalogue = mergeCatalogues(
   { validation, auth: sharedAuth, errors: sharedErrors },
-  { app, common, language: languageTexts, auth, errors },
+  { app, language: languageTexts, auth, errors },
 );
 
 export function loadCatalogue(language: Language): Promise<Catalogue> {
