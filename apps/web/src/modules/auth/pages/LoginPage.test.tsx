@@ -259,4 +259,14 @@ describe('LoginPage', () => {
     const [forgotCall] = callsTo(fetchMock, 'POST /api/auth/forgot-password');
     expect(forgotCall?.[1]?.body).toBe(JSON.stringify({ email: 'rep@demo-crm.fr' }));
   });
+
+  it('shows the password typed on demand', async () => {
+    stubFetch(publicCalls);
+    const { user } = await renderLogin();
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password', pressed: false }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Show password', pressed: true })).toBeInTheDocument();
+  });
 });

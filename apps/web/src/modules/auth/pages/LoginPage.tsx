@@ -224,14 +224,15 @@ export function LoginPage() {
                       autoComplete="current-password"
                       autoFocus={endedSessionEmail !== null}
                     />
+                    {/* Named by its text, not aria-label: the field's label is the only one that says "password". */}
                     <button
                       type="button"
                       className="sign-in-reveal"
-                      aria-label={t('auth.showPassword')}
                       aria-pressed={isPasswordShown}
                       onClick={() => setPasswordShown((isShown) => !isShown)}
                     >
                       {isPasswordShown ? <EyeIcon /> : <EyeInvisibleIcon />}
+                      <span className="visually-hidden">{t('auth.showPassword')}</span>
                     </button>
                   </span>
                   {fieldMessage('password')}
