@@ -108,7 +108,13 @@ try {
   console.error(error.message);
 }
 const specSeconds = new Map();
-if (browser && (await run('web build', 'npm', ['run', '--silent', 'build']))) {
+const isBuilt = await run('web build', 'npm', ['run', '--silent', 'build']);
+// On the build just made: each route's JavaScript, brotli, against its budget (.size-limit.js, decision 0040).
+if (isBuilt && !(await run('byte budgets (size-limit)', 'npx', ['size-limit']))) {
+  failures.push('byte budgets: a route is over its JavaScript budget (size-limit, above, says which and by how much)');
+}
+if (!isBuilt) results.push({ name: 'byte budgets (size-limit)', ok: false, seconds: 0 });
+if (browser && isBuilt) {
   const playwrightReport = path.join(reports, 'playwright.json');
   fs.rmSync(playwrightReport, { force: true });
   await run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {

@@ -188,6 +188,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: each page's chunks, which the byte budgets (.size-limit.js) add up.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // antd's building blocks don't declare "sideEffects": false, though none runs anything on import: told

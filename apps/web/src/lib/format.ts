@@ -1,5 +1,5 @@
 import type { Language } from '@crm/shared';
-import dayjs, { type Dayjs } from 'dayjs';
+import { dayjs, type Dayjs } from '@/lib/dayjs';
 import { currentLanguage } from '@/lib/i18n';
 
 /** What the formatters accept: an ISO string from the API, a timestamp, a Date or a Dayjs. */

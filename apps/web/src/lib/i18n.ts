@@ -1,12 +1,10 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, toLanguage, type Language } from '@crm/shared';
-import sharedFr from '@crm/shared/locales/fr.json';
-import dayjs from 'dayjs';
-import 'dayjs/locale/fr';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
+// Only the namespaces the sign-in page, the route error and the API client read; the pages drawn with antd add the
+// rest (french-catalogue.ts).
+import { auth as sharedAuth, errors as sharedErrors, validation } from '@crm/shared/locales/fr.json';
 import i18n, { type BackendModule } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import webFr from '@/locales/fr.json';
+import { app, auth, errors, language as languageTexts } from '@/locales/fr.json';
 
 export type Catalogue = { [key: string]: string | Catalogue };
 
@@ -24,13 +22,17 @@ export function mergeCatalogues(...catalogues: Catalogue[]): Catalogue {
 }
 
 /**
- * French, the default language (spec 000 §1), travels in the entry; English, only read by someone who chose it,
- * is fetched when chosen.
+ * French, the default language (spec 000 §1), travels in the entry, as far as the sign-in page reads it; the
+ * signed-in pages bring the rest (french-catalogue.ts, decision 0040). English, only read by someone who chose
+ * it, is fetched whole when chosen.
  */
-const frenchCatalogue = mergeCatalogues(sharedFr, webFr);
+const signInCatalogue = mergeCatalogues(
+  { validation, auth: sharedAuth, errors: sharedErrors },
+  { app, language: languageTexts, auth, errors },
+);
 
 export function loadCatalogue(language: Language): Promise<Catalogue> {
-  if (language === 'fr') return Promise.resolve(frenchCatalogue);
+  if (language === 'fr') return import('@/lib/french-catalogue').then((module) => module.frenchCatalogue);
   return Promise.all([import('@crm/shared/locales/en.json'), import('@/locales/en.json')]).then(([shared, web]) =>
     mergeCatalogues(shared.default, web.default),
   );
@@ -52,32 +54,37 @@ const lazyCatalogues: BackendModule = {
   },
 };
 
-dayjs.extend(localizedFormat);
+/** Only an explicit choice counts: French stays the default even in an English browser (spec 000 §1). */
+function chosenLanguage(): string {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
 
 i18n.on('languageChanged', () => {
   const language = currentLanguage();
-  dayjs.locale(language);
   document.documentElement.lang = language;
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage full or forbidden: the choice lasts until the page is reloaded.
+  }
 });
 
 /** Resolves once the active language's catalogue is there (at once for French); main.tsx renders after it. */
 export const i18nReady = i18n
   .use(lazyCatalogues)
-  .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: { fr: { translation: frenchCatalogue } },
+    lng: chosenLanguage(),
+    resources: { fr: { translation: signInCatalogue } },
     partialBundledLanguages: true,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
-    // Only an explicit choice counts: French stays the default even in an English browser (spec 000 §1).
-    detection: {
-      order: ['localStorage'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-    },
     interpolation: { escapeValue: false },
     initAsync: false,
     showSupportNotice: false,

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// What app/AntdProviders.tsx brings in the app: tests render pages without it.
+import '@/lib/dayjs';
+import '@/lib/french-catalogue';
 
 // jsdom lacks the layout APIs antd reads (responsive grid, measuring, pseudo-element styles).
 // A wide screen: every min-width query matches, no max-width one does.

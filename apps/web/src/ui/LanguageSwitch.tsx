@@ -1,5 +1,5 @@
 import { LANGUAGES, toLanguage, type Language } from '@crm/shared';
-import { Segmented } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The language's own name ("français", "English"), from the platform rather than the catalogues. */
@@ -7,25 +7,28 @@ function nativeName(language: Language): string {
   return new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
 }
 
-const OPTIONS = LANGUAGES.map((language) => ({
-  value: language,
-  label: language.toUpperCase(),
-  title: nativeName(language),
-}));
-
+/**
+ * Two radio buttons drawn as antd's small Segmented (styles.css): the sign-in page shows it and carries no
+ * antd (decision 0040).
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
-  const handleChange = (language: Language) => {
-    void i18n.changeLanguage(language);
-  };
+  const name = useId();
+  const current = toLanguage(i18n.resolvedLanguage);
   return (
-    <Segmented<Language>
-      data-testid="language-switch"
-      aria-label={t('language.label')}
-      size="small"
-      value={toLanguage(i18n.resolvedLanguage)}
-      options={OPTIONS}
-      onChange={handleChange}
-    />
+    <div className="language-switch" role="radiogroup" aria-label={t('language.label')} data-testid="language-switch">
+      {LANGUAGES.map((language) => (
+        <label key={language} className="language-switch-option" title={nativeName(language)}>
+          <input
+            type="radio"
+            name={name}
+            value={language}
+            checked={language === current}
+            onChange={() => void i18n.changeLanguage(language)}
+          />
+          <span lang={language}>{language.toUpperCase()}</span>
+        </label>
+      ))}
+    </div>
   );
 }

@@ -3,7 +3,9 @@ import { Layout } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { AntdProviders } from '@/app/AntdProviders';
 import { AppHeader } from '@/app/layout/AppHeader';
+import { ArrivalNotice } from '@/app/layout/ArrivalNotice';
 import { SideMenu } from '@/app/layout/SideMenu';
 import { prepareOfflineWhenIdle } from '@/app/offline-pages';
 import { PwaNotices } from '@/app/pwa/PwaNotices';
@@ -50,45 +52,48 @@ export function AppLayout() {
   if (user === null) return null;
 
   return (
-    <Layout className="app-shell">
-      <Layout.Sider
-        theme="light"
-        width={232}
-        breakpoint="lg"
-        collapsedWidth={0}
-        collapsed={isMenuCollapsed}
-        onCollapse={setMenuCollapsed}
-        onBreakpoint={setNarrow}
-        trigger={null}
-        className="app-sider"
-      >
-        <div className="app-brand">
-          <BrandLogo size={32} />
-          <span className="app-brand-name">{t('app.name')}</span>
-        </div>
-        <SideMenu
-          isAdmin={user.isAdmin}
-          isOnline={isEffectivelyOnline}
-          unreadCount={isEffectivelyOnline ? (mailStats?.unreadCount ?? 0) : 0}
-          onNavigate={handleNavigate}
-        />
-        <div className="app-sider-footer">
-          <LanguageSwitch />
-        </div>
-      </Layout.Sider>
-      <Layout>
-        <AppHeader
-          user={user}
-          onOpenMenu={isNarrow ? () => setMenuCollapsed((isCollapsed) => !isCollapsed) : undefined}
-        />
-        <Layout.Content className="app-content">
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-            <OfflinePreparation />
-          </Suspense>
-        </Layout.Content>
+    <AntdProviders className="app-root">
+      <Layout className="app-shell">
+        <Layout.Sider
+          theme="light"
+          width={232}
+          breakpoint="lg"
+          collapsedWidth={0}
+          collapsed={isMenuCollapsed}
+          onCollapse={setMenuCollapsed}
+          onBreakpoint={setNarrow}
+          trigger={null}
+          className="app-sider"
+        >
+          <div className="app-brand">
+            <BrandLogo size={32} />
+            <span className="app-brand-name">{t('app.name')}</span>
+          </div>
+          <SideMenu
+            isAdmin={user.isAdmin}
+            isOnline={isEffectivelyOnline}
+            unreadCount={isEffectivelyOnline ? (mailStats?.unreadCount ?? 0) : 0}
+            onNavigate={handleNavigate}
+          />
+          <div className="app-sider-footer">
+            <LanguageSwitch />
+          </div>
+        </Layout.Sider>
+        <Layout>
+          <AppHeader
+            user={user}
+            onOpenMenu={isNarrow ? () => setMenuCollapsed((isCollapsed) => !isCollapsed) : undefined}
+          />
+          <Layout.Content className="app-content">
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+              <OfflinePreparation />
+            </Suspense>
+          </Layout.Content>
+        </Layout>
+        <PwaNotices />
       </Layout>
-      <PwaNotices />
-    </Layout>
+      <ArrivalNotice />
+    </AntdProviders>
   );
 }

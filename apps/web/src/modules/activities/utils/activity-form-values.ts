@@ -9,7 +9,7 @@ import {
   type ActivityUpdate,
   type Channel,
 } from '@crm/shared';
-import dayjs, { type Dayjs } from 'dayjs';
+import { dayjs, type Dayjs } from '@/lib/dayjs';
 import type { NewActivityParams } from '@/modules/activities/new-activity-link';
 
 /** A doctor picked in a search select: its id and the name the activity keeps. */

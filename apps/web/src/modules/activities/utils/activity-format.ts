@@ -1,5 +1,5 @@
 import type { Activity } from '@crm/shared';
-import dayjs from 'dayjs';
+import { dayjs } from '@/lib/dayjs';
 import { formatDate, formatDateTime, formatTime } from '@/lib/format';
 import { currentLanguage, i18n } from '@/lib/i18n';
 import { channelLabel } from '@/lib/channel-label';

@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@crm/shared';
-import { Alert, Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SignInAlert } from '@/modules/auth/components/SignInAlert';
 
 export type DemoAccountsAlertProps = {
   /** Called with the chosen account's e-mail, to fill in the form. */
@@ -11,35 +11,33 @@ export type DemoAccountsAlertProps = {
 export function DemoAccountsAlert({ onPickAccount }: DemoAccountsAlertProps) {
   const { t } = useTranslation();
   return (
-    <Alert
+    <SignInAlert
       type="warning"
-      showIcon
       className="demo-accounts"
       data-testid="demo-warning"
       title={t('auth.demoTitle')}
       description={
         <>
-          <Typography.Paragraph className="demo-accounts-intro">{t('auth.demoDescription')}</Typography.Paragraph>
+          <p className="demo-accounts-intro">{t('auth.demoDescription')}</p>
           <ul className="demo-accounts-list">
             {DEMO_ACCOUNTS.map((account) => (
               <li key={account.email}>
-                <Button
-                  type="link"
-                  size="small"
+                <button
+                  type="button"
                   className="demo-account"
                   onClick={() => {
                     onPickAccount(account.email);
                   }}
                 >
                   {account.email}
-                </Button>
-                <Typography.Text type="secondary">{t(`auth.demoRoles.${account.role}`)}</Typography.Text>
+                </button>
+                <span className="demo-account-role">{t(`auth.demoRoles.${account.role}`)}</span>
               </li>
             ))}
           </ul>
-          <Typography.Text>
-            {t('auth.demoPasswordLabel')} <Typography.Text code>{DEMO_PASSWORD}</Typography.Text>
-          </Typography.Text>
+          <p className="demo-accounts-password">
+            {t('auth.demoPasswordLabel')} <code>{DEMO_PASSWORD}</code>
+          </p>
         </>
       }
     />

@@ -1,14 +1,26 @@
 import { ForgotPasswordBody } from '@crm/shared';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AntdProviders } from '@/app/AntdProviders';
 import { serverMessage } from '@/lib/errors';
 import { requiredRule, schemaRule } from '@/lib/form-rules';
 import { useForgotPasswordMutation } from '@/modules/auth/password-links-api';
 
 export type ForgotPasswordDialogProps = { open: boolean; initialEmail: string; onClose: () => void };
 
-/** 'Forgot password?': asks for a link by e-mail; the answer is the same whether or not the address has an account. */
-export function ForgotPasswordDialog({ open, initialEmail, onClose }: ForgotPasswordDialogProps) {
+/**
+ * 'Forgot password?': asks for a link by e-mail; the answer is the same whether or not the address has an
+ * account. The sign-in page has no antd: this dialog brings it, with its providers, when first opened.
+ */
+export function ForgotPasswordDialog(props: ForgotPasswordDialogProps) {
+  return (
+    <AntdProviders>
+      <ForgotPasswordModal {...props} />
+    </AntdProviders>
+  );
+}
+
+function ForgotPasswordModal({ open, initialEmail, onClose }: ForgotPasswordDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ email: string }>();
   const forgot = useForgotPasswordMutation();

@@ -2,6 +2,7 @@ import { Result, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AntdProviders } from '@/app/AntdProviders';
 import { completeSsoSignIn, takeSsoCallbackParams } from '@/modules/auth/sso-callback';
 
 /** The single-sign-on return (spec 000 §2): /auth/callback?token=… or ?error=… */
@@ -18,8 +19,10 @@ export function AuthCallbackPage() {
   }, [navigate]);
 
   return (
-    <main className="auth-callback">
-      <Result icon={<Spin size="large" />} title={t('auth.callbackTitle')} subTitle={t('auth.callbackDescription')} />
-    </main>
+    <AntdProviders className="app-root">
+      <main className="auth-callback">
+        <Result icon={<Spin size="large" />} title={t('auth.callbackTitle')} subTitle={t('auth.callbackDescription')} />
+      </main>
+    </AntdProviders>
   );
 }

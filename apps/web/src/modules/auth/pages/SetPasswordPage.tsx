@@ -1,10 +1,12 @@
 import { LockOutlined } from '@ant-design/icons';
 import { NewPassword, PASSWORD_MIN_LENGTH } from '@crm/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Result, Spin, Typography } from 'antd';
+import { Alert, Button, Form, Input, Result, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AntdProviders } from '@/app/AntdProviders';
+import { noticeOnArrival } from '@/app/arrival-notice';
 import { serverMessage } from '@/lib/errors';
 import { requiredRule, schemaRule } from '@/lib/form-rules';
 import { passwordLinkQueries, useSetPasswordMutation } from '@/modules/auth/password-links-api';
@@ -32,7 +34,6 @@ function takeTokenFromAddress(): string {
 /** /set-password (public): the invitation or reset link; the password policy; signs the user in. */
 export function SetPasswordPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [token] = useState(takeTokenFromAddress);
   const link = useQuery({ ...passwordLinkQueries.info(token), enabled: token !== '' });
@@ -45,7 +46,7 @@ export function SetPasswordPage() {
       return; // shown below
     }
     linkToken = '';
-    void message.success(t('auth.passwordSet'));
+    noticeOnArrival(t('auth.passwordSet'));
     void navigate('/', { replace: true });
   };
 
@@ -116,19 +117,21 @@ export function SetPasswordPage() {
   }
 
   return (
-    <main className="login-page">
-      <div className="login-language">
-        <LanguageSwitch />
-      </div>
-      <div className="login-card" data-testid="set-password-page">
-        <header className="login-brand">
-          <BrandLogo size={48} />
-          <Typography.Title level={1} className="login-title">
-            {t('app.name')}
-          </Typography.Title>
-        </header>
-        {body}
-      </div>
-    </main>
+    <AntdProviders className="app-root">
+      <main className="login-page">
+        <div className="login-language">
+          <LanguageSwitch />
+        </div>
+        <div className="login-card" data-testid="set-password-page">
+          <header className="login-brand">
+            <BrandLogo size={48} />
+            <Typography.Title level={1} className="login-title">
+              {t('app.name')}
+            </Typography.Title>
+          </header>
+          {body}
+        </div>
+      </main>
+    </AntdProviders>
   );
 }

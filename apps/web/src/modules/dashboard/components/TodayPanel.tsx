@@ -1,7 +1,7 @@
 import { FlagOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import type { DashboardStats } from '@crm/shared';
 import { Alert, Button, Card, Empty, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { dayjs } from '@/lib/dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { newActivityHref } from '@/modules/activities/new-activity-link';

@@ -1,7 +1,7 @@
 import { ClearOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { dayjs, type Dayjs } from '@/lib/dayjs';
 import { useTranslation } from 'react-i18next';
 import { logQueries } from '@/modules/logs/api';
 import { kindLabel } from '@/modules/logs/utils/log-labels';

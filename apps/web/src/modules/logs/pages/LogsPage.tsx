@@ -3,7 +3,7 @@ import type { LogEntry } from '@crm/shared';
 import { LOG_PAGE_SIZE } from '@crm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Skeleton } from 'antd';
-import dayjs from 'dayjs';
+import { dayjs } from '@/lib/dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/app/session';

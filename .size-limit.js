@@ -1,0 +1,52 @@
+// Byte budgets of the web app's JavaScript per route, brotli as the server sends it, in kB of 1,000 bytes
+// (decision 0040). The build writes each file's brotli copy (the precompress plugin of vite.config.ts), which the
+// server sends as it is: those copies are measured, so nothing is compressed again here. A file too small to
+// have one is sent as it is, and counted so. `npm test` checks them on the build it has just made (scripts/test.mjs); `npx size-limit`
+// after `npm run build` does the same alone.
+//
+// A route's files are read from the build's manifest (apps/web/dist/.vite/manifest.json): the entry's chunk and
+// its static imports, then each page chunk's, transitively. The budgets so follow the code wherever the bundler
+// moves it; lazy imports a page makes later (a dialog, the offline machinery) are not counted.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const DIST = 'apps/web/dist';
+const manifestPath = path.join(import.meta.dirname, DIST, '.vite/manifest.json');
+if (!fs.existsSync(manifestPath)) {
+  throw new Error(`${manifestPath} is missing: run \`npm run build\` first (it writes the manifest).`);
+}
+/** @type {Record<string, { file: string, imports?: string[] }>} */
+const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+
+/** The chunks the given ones need before they run: themselves and their static imports, transitively. */
+function closure(keys, seen = new Set()) {
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (chunk === undefined) throw new Error(`${key} is not in the build's manifest: was the page moved or renamed?`);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    closure(chunk.imports ?? [], seen);
+  }
+  return seen;
+}
+
+/** The JavaScript files a route loads: the entry's, then its pages' (source paths, as the manifest names them). */
+const routeFiles = (...pages) =>
+  [...closure(['index.html', ...pages])]
+    .map((key) => path.join(DIST, manifest[key].file))
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => (fs.existsSync(path.join(import.meta.dirname, `${file}.br`)) ? `${file}.br` : file));
+
+const budget = (name, files, limit) => ({ name, path: files, limit, brotli: false });
+
+const LAYOUT = 'src/app/layout/AppLayout.tsx';
+
+export default [
+  // The issue's goal for the sign-in page (issue 27): no antd, no dayjs, only the sign-in part of the catalogue.
+  budget('/login', routeFiles('src/modules/auth/pages/LoginPage.tsx'), '150 kB'),
+  // What every route loads first.
+  budget('entry', routeFiles(), '145 kB'),
+  // The first signed-in screen, and the one a rep opens most.
+  budget('/ (dashboard, signed in)', routeFiles(LAYOUT, 'src/modules/dashboard/pages/DashboardPage.tsx'), '365 kB'),
+  budget('/doctors (signed in)', routeFiles(LAYOUT, 'src/modules/doctors/pages/DoctorListPage.tsx'), '448 kB'),
+];
