@@ -5,12 +5,14 @@ import { expect, test } from '@playwright/test';
 import { signInAs } from './helpers';
 import {
   activityBasics,
+  batchChanges,
   newActivityPayload,
   openConnectivityPanel,
   queueRecord,
   queueRecords,
   readQueue,
   signedInUserId,
+  SYNC_CHANGES,
   waitForServiceWorkerControl,
   waitForSlice,
 } from './offline-helpers';
@@ -19,9 +21,10 @@ import { ownPort, startOwnServer, type OwnServer } from './own-server';
 // E4 of the research note's test plan: the server process is killed (SIGKILL, no graceful shutdown) while
 // the queue is being sent, then started again on the same database; the app sends the rest by itself, and
 // the server ends with exactly one row per change. The network is cut by the crash itself: this spec runs
-// its own server, the suite's must stay up. The kill comes a few milliseconds after the fifth write left
-// the browser, so that write may or may not have been committed when the process died: the outcome must be
-// the same either way.
+// its own server, the suite's must stay up. The queue goes in one batch; the server gets its first five
+// changes and is killed a few milliseconds later, while it applies them, so any of them may or may not have
+// been committed when the process died: the outcome must be the same either way. (The server's own tests
+// cut a batch inside a change's transaction, on both engines.)
 
 const PORT = ownPort(100);
 const REP = 'rep@demo-crm.fr';
@@ -60,17 +63,21 @@ test('E4: the server killed mid-sync leaves exactly one row per change once it i
     queueRecord(owner, { type: 'activity', action: 'update', entityId: id, payload: { callNotes: `E4 rapport ${n}` } }),
   ]);
 
-  // The fifth write reaches the server, which dies while it handles it.
-  let writes = 0;
+  // The batch's first five changes reach the server, which dies while it handles them; no answer comes back.
+  let cut = false;
   let crashed: () => void = () => undefined;
   const crash = new Promise<void>((resolve) => (crashed = resolve));
-  await context.route('**/api/activities**', async (route) => {
-    if (route.request().method() === 'GET') return route.continue();
-    writes += 1;
-    if (writes === 5) {
-      void new Promise((resolve) => setTimeout(resolve, 5)).then(() => server.kill()).then(crashed);
-    }
-    return route.continue().catch(() => undefined);
+  await context.route(SYNC_CHANGES, async (route) => {
+    if (cut) return route.continue().catch(() => undefined);
+    cut = true;
+    const reached = route
+      .fetch({ postData: { changes: batchChanges(route.request()).slice(0, 5) } })
+      .catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await server.kill();
+    await reached;
+    crashed();
+    return route.abort('connectionreset');
   });
 
   await queueRecords(page, records);

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import type { SyncChangesInput, SyncChangesResult } from '@crm/shared';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /** What the offline specs read and write in the app's IndexedDB store (apps/web/src/offline/db.ts). */
 
@@ -93,6 +94,39 @@ export function queueRecord(
 }
 
 export type Answer = { status: number; body: unknown };
+
+/** Where the app sends its queued changes, in batches (docs/decisions/0038). */
+export const SYNC_CHANGES = '**/api/sync/changes';
+
+/** The changes a batch of the queue carries, in their order. */
+export function batchChanges(request: Request): SyncChangesInput['changes'] {
+  return request.method() === 'POST' && new URL(request.url()).pathname === '/api/sync/changes'
+    ? (request.postDataJSON() as SyncChangesInput).changes
+    : [];
+}
+
+/** The mutation ids a request carries: its Idempotency-Key, or those of the changes of a batch. */
+export function sentKeysOf(request: Request): string[] {
+  const key = request.headers()['idempotency-key'];
+  return [...(key === undefined ? [] : [key]), ...batchChanges(request).map((change) => change.idempotencyKey)];
+}
+
+/** A batch's results, each change not tried after the first that was not applied, as the server answers. */
+export function batchResults(
+  changes: SyncChangesInput['changes'],
+  answer: (change: SyncChangesInput['changes'][number]) => Omit<SyncChangesResult['results'][number], 'idempotencyKey'>,
+): SyncChangesResult {
+  let stopped = false;
+  return {
+    results: changes.map((change) => {
+      const { idempotencyKey } = change;
+      if (stopped) return { idempotencyKey, outcome: 'notTried', status: null, body: null };
+      const result = answer(change);
+      stopped = result.outcome !== 'applied' && result.outcome !== 'replayed';
+      return { idempotencyKey, ...result };
+    }),
+  };
+}
 
 /** A call of the API from the page with the signed-in session's token. */
 export function api(page: Page, method: string, path: string, body?: unknown): Promise<Answer> {

@@ -1,6 +1,7 @@
+import type { SyncChangesResult } from '@crm/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './helpers';
-import { openConnectivityPanel } from './offline-helpers';
+import { batchChanges, openConnectivityPanel, SYNC_CHANGES } from './offline-helpers';
 
 /**
  * The queue engine against the real server in Chromium (decision 0021): records written to IndexedDB as
@@ -121,20 +122,20 @@ test('queued changes reach the server once, even when an answer is lost after th
     }),
   ]);
 
-  // The first create reaches the server, which commits it; its answer never comes back.
+  // The batch reaches the server, which commits both changes; its answer never comes back.
   let lost = false;
-  await page.route('**/api/activities', async (route) => {
-    if (route.request().method() !== 'POST' || lost) return route.continue();
+  await page.route(SYNC_CHANGES, async (route) => {
+    if (lost) return route.continue();
     lost = true;
     await route.fetch();
     return route.abort('connectionreset');
   });
 
-  // The answers the page did receive to its creates: the second is the server's stored first answer.
-  const creates: { status: number; replayed: string | undefined }[] = [];
-  page.on('response', (response) => {
-    if (response.request().method() === 'POST' && response.url().endsWith('/api/activities')) {
-      creates.push({ status: response.status(), replayed: response.headers()['idempotent-replayed'] });
+  // The answers the page did receive: the second batch is answered with the server's stored first answers.
+  const outcomes: string[][] = [];
+  page.on('response', async (response) => {
+    if (batchChanges(response.request()).length > 0) {
+      outcomes.push(((await response.json()) as SyncChangesResult).results.map((result) => result.outcome));
     }
   });
 
@@ -154,7 +155,7 @@ test('queued changes reach the server once, even when an answer is lost after th
   const activity = await api(page, 'GET', `/activities/${activityId}`);
   expect(activity.status).toBe(200);
   expect(activity.body).toMatchObject({ title: 'Visite hors ligne', callNotes: 'Compte rendu saisi au sous-sol' });
-  expect(creates).toEqual([{ status: 201, replayed: 'true' }]);
+  await expect.poll(() => outcomes).toEqual([['replayed', 'replayed']]);
   await expect(page.getByTestId('connectivity-panel')).toContainText(/Modifications en attente : 0/);
 });
 

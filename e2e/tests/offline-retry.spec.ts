@@ -2,21 +2,26 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Route } from '@playwright/test';
 import { signInAs } from './helpers';
+import type { SyncChangesResult } from '@crm/shared';
 import {
   activityBasics,
   api,
+  batchChanges,
+  batchResults,
   newActivityPayload,
   queueRecord,
   queueRecords,
   readQueue,
   signedInUserId,
+  SYNC_CHANGES,
   waitForSlice,
 } from './offline-helpers';
 
 // E5 of the research note's test plan: one change fails three times (the server answers 503 to it, and only
 // to it), which parks it until the rep retries; the others go meanwhile; 'Retry' on the waiting-changes page
-// sends it, once. The failures are made by routing that one change's call (its Idempotency-Key) to a 503:
-// every other call reaches the suite's server.
+// sends it, once. The failures are made by answering that one change of the batches (by its Idempotency-Key)
+// with a 503, as the server answers a change whose own call failed: every other change reaches the suite's
+// server.
 
 const REP = 'rep@demo-crm.fr';
 /** The suite's server keeps its SQLite database here (e2e/start-server.mjs): the oracle of what was applied. */
@@ -46,16 +51,25 @@ test('E5: three failures park a change until the rep retries it; then it goes on
   );
 
   let attemptsOfBroken = 0;
-  const failBroken = (route: Route) => {
-    if (route.request().headers()['idempotency-key'] !== broken.mutationId) return route.continue();
+  const failBroken = async (route: Route) => {
+    const changes = batchChanges(route.request());
+    const at = changes.findIndex((change) => change.idempotencyKey === broken.mutationId);
+    if (at === -1) return route.continue();
     attemptsOfBroken += 1;
-    return route.fulfill({
+    // The changes before it reach the server; it fails, and the batch stops there, as the server's would.
+    const before = changes.slice(0, at);
+    const reached =
+      before.length === 0
+        ? []
+        : ((await (await route.fetch({ postData: { changes: before } })).json()) as SyncChangesResult).results;
+    const failed = batchResults(changes.slice(at), () => ({
+      outcome: 'failed',
       status: 503,
-      contentType: 'application/json',
-      body: JSON.stringify({ message: 'Service temporarily unavailable', code: 'UNAVAILABLE' }),
-    });
+      body: { message: 'Service temporarily unavailable', code: 'UNAVAILABLE' },
+    }));
+    return route.fulfill({ json: { results: [...reached, ...failed.results] } });
   };
-  await context.route('**/api/activities', failBroken);
+  await context.route(SYNC_CHANGES, failBroken);
 
   await page.goto('/sync');
   await expect(page.getByTestId('sync-queue-empty')).toBeVisible();
@@ -97,7 +111,7 @@ test('E5: three failures park a change until the rep retries it; then it goes on
   expect(attemptsOfBroken).toBe(3);
 
   // The server is fine again; the rep retries from the page.
-  await context.unroute('**/api/activities', failBroken);
+  await context.unroute(SYNC_CHANGES, failBroken);
   await card.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByTestId('sync-queue-empty')).toBeVisible();
   expect(await brokenRecord()).toMatchObject({ status: 'synced' });

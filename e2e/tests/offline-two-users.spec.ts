@@ -8,7 +8,9 @@ import {
   queueRecord,
   queueRecords,
   readQueue,
+  sentKeysOf,
   signedInUserId,
+  SYNC_CHANGES,
   waitForServiceWorkerControl,
   waitForSlice,
 } from './offline-helpers';
@@ -149,10 +151,7 @@ test('E7: two users on one device and a new version: no leak, nothing lost, no m
   // B, online on the same device: none of A's data, and none of A's changes sent.
   await goOnline(page);
   const sentKeys: string[] = [];
-  page.on('request', (request) => {
-    const key = request.headers()['idempotency-key'];
-    if (key !== undefined) sentKeys.push(key);
-  });
+  page.on('request', (request) => sentKeys.push(...sentKeysOf(request)));
   await signInThroughForm(page, B);
   await waitForSlice(page);
   const ownerB = await signedInUserId(page);
@@ -194,13 +193,13 @@ test('E7: two users on one device and a new version: no leak, nothing lost, no m
     await sendHeld;
     return route.continue();
   };
-  await context.route('**/api/activities', slowCreate);
+  await context.route(SYNC_CHANGES, slowCreate);
   await goOnline(page);
   await expect.poll(async () => (await readQueue(page)).find((item) => item.owner === ownerB)?.status).toBe('sending');
   await expect(page.getByTestId('update-prompt')).toHaveCount(0);
   releaseSend();
   await expect.poll(async () => (await readQueue(page)).find((item) => item.owner === ownerB)?.status).toBe('synced');
-  await context.unroute('**/api/activities', slowCreate);
+  await context.unroute(SYNC_CHANGES, slowCreate);
   await expect(page.getByTestId('update-prompt')).toBeVisible();
   expect(changesOfA.filter((item) => sentKeys.includes(item.mutationId))).toEqual([]);
 

@@ -117,12 +117,18 @@ test('offline: a new doctor, an activity naming them and its edit reach the serv
 
   // Back online, but the writes still fail once: the page's 'Sync now' sends them, not the reconnection.
   await context.unroute('**/api/**', cut);
-  const writesCut = (route: Route) =>
-    route.request().method() === 'GET' ? route.continue() : route.abort('internetdisconnected');
-  await context.route('**/api/{activities,doctors}**', writesCut);
+  let writesRefused = 0;
+  const writesCut = (route: Route) => {
+    if (route.request().method() === 'GET') return route.continue();
+    writesRefused += 1;
+    return route.abort('internetdisconnected');
+  };
+  await context.route('**/api/{activities,doctors,sync/changes}**', writesCut);
   await context.setOffline(false);
   await expect(page.getByTestId('offline-tag')).toBeHidden();
-  await context.unroute('**/api/{activities,doctors}**', writesCut);
+  // The reconnection's run has met the cut before the network comes back for writes.
+  await expect.poll(() => writesRefused).toBeGreaterThan(0);
+  await context.unroute('**/api/{activities,doctors,sync/changes}**', writesCut);
   await page.getByTestId('sync-now').click();
   await expect(page.getByTestId('sync-queue-empty')).toBeVisible();
 

@@ -26,6 +26,7 @@ export * from './dashboard/dashboard.schemas.ts';
 export * from './consents/consents.rules.ts';
 export * from './consents/consents.schemas.ts';
 export * from './sync/sync.schemas.ts';
+export * from './sync/sync-changes.schemas.ts';
 export * from './users/users.schemas.ts';
 export * from './mailbox/rich-text.ts';
 export * from './mailbox/mailbox.rules.ts';

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@crm/shared';
+import type { ApiErrorBody, Language } from '@crm/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, validationError } from '#server/core/app-error.ts';
@@ -9,8 +9,8 @@ function fieldName(instancePath: string, context: string | undefined): string {
   return name === '' ? (context ?? 'body') : name;
 }
 
-function send(reply: FastifyReply, request: FastifyRequest, error: AppError) {
-  const language = requestLanguage(request);
+/** The answer's body of an AppError, its message translated into `language`. */
+export function errorBody(language: Language, error: AppError): ApiErrorBody {
   const fields = error.options.fields
     ? Object.fromEntries(Object.entries(error.options.fields).map(([k, v]) => [k, translate(language, v)]))
     : undefined;
@@ -22,9 +22,12 @@ function send(reply: FastifyReply, request: FastifyRequest, error: AppError) {
             .join('; '),
         })
       : translate(language, error.options.messageKey ?? `errors.${error.code}`, error.params);
-  const body: ApiErrorBody = fields ? { message, code: error.code, fields } : { message, code: error.code };
+  return fields ? { message, code: error.code, fields } : { message, code: error.code };
+}
+
+function send(reply: FastifyReply, request: FastifyRequest, error: AppError) {
   for (const [name, value] of Object.entries(error.options.headers ?? {})) void reply.header(name, value);
-  return reply.status(error.statusCode).send(body);
+  return reply.status(error.statusCode).send(errorBody(requestLanguage(request), error));
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -21,6 +21,8 @@ declare module 'fastify' {
 }
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Set on an answer given again for a key already used: the batch of queued changes reads it. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /** JSON with the keys of every object sorted, so the same body always hashes alike. */
 export function canonicalJson(value: unknown): string {
@@ -67,7 +69,7 @@ export function registerIdempotency(api: FastifyInstance, idempotency: Idempoten
       request.idempotency = idempotent;
       return;
     }
-    void reply.header('Idempotent-Replayed', 'true');
+    void reply.header(REPLAYED_HEADER, 'true');
     return reply.status(stored.status_code).send(storedBody(stored));
   });
 }

@@ -44,18 +44,23 @@ export type RequestOptions = {
   auth?: boolean;
 };
 
+/** The ApiError of an error answer: the API's {message, code} body, or a generic message for any other body. */
+export function apiErrorOf(status: number, body: unknown): ApiError {
+  const parsed = ApiErrorBody.safeParse(body);
+  if (parsed.success) {
+    return new ApiError(status, parsed.data.message, parsed.data.code, parsed.data.fields);
+  }
+  return new ApiError(status, i18n.t('errors.http', { status }), HTTP_ERROR_CODE);
+}
+
 async function readErrorBody(response: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
     body = await response.json();
   } catch {
-    // Not JSON (a proxy's error page…): fall back to a generic message below.
+    // Not JSON (a proxy's error page…): fall back to a generic message.
   }
-  const parsed = ApiErrorBody.safeParse(body);
-  if (parsed.success) {
-    return new ApiError(response.status, parsed.data.message, parsed.data.code, parsed.data.fields);
-  }
-  return new ApiError(response.status, i18n.t('errors.http', { status: response.status }), HTTP_ERROR_CODE);
+  return apiErrorOf(response.status, body);
 }
 
 /** The call with the session's token and the user's language; an error answer or no answer throws ApiError. */

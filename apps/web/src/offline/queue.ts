@@ -141,16 +141,23 @@ export function blockingItem(queue: readonly QueueItem[], item: QueueItem): Queu
 // What the engine alone does to records, under its lock.
 
 /**
- * Writes the engine's new state of a change, in one transaction with the check that it is still queued.
- * False when it is not (the rep discarded it meanwhile, here or in another tab): the rep's choice stands.
+ * Writes the engine's new state of changes, in one transaction with the check that each is still queued.
+ * Answers those written: one not queued any more (the rep discarded it meanwhile, here or in another tab) is
+ * left out, and the rep's choice stands.
  */
-export async function saveItem(item: QueueItem): Promise<boolean> {
+export async function saveItems(items: readonly QueueItem[]): Promise<QueueItem[]> {
   const db = await openOfflineDb();
   const tx = db.transaction('queue', 'readwrite');
-  const isQueued = (await tx.store.getKey(item.seq)) !== undefined;
-  if (isQueued) await tx.store.put(item);
+  const queued = await Promise.all(items.map((item) => tx.store.getKey(item.seq)));
+  const written = items.filter((_item, index) => queued[index] !== undefined);
+  await Promise.all(written.map((item) => tx.store.put(item)));
   await tx.done;
-  return isQueued;
+  return written;
+}
+
+/** One change's new state (see saveItems); false when it is not queued any more. */
+export async function saveItem(item: QueueItem): Promise<boolean> {
+  return (await saveItems([item])).length === 1;
 }
 
 /** Changes left 'sending' by a tab closed mid-call go back to pending: a replay under their key is safe. */

@@ -1,12 +1,8 @@
+import type { SyncChange } from '@crm/shared';
 import type { QueueItem } from '@/offline/db';
 
-/** One call of the existing API, sent with `Idempotency-Key: mutationId`. */
-export type SyncRequest = {
-  method: 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  body?: unknown;
-  idempotencyKey: string;
-};
+/** One call of the existing API (its path under /api), sent with `Idempotency-Key: mutationId`. */
+export type SyncRequest = SyncChange;
 
 /** Spec 000 §4: an unknown item type or action raises an error. */
 export class UnknownChangeError extends Error {
@@ -57,4 +53,11 @@ export function toRequest(item: QueueItem): SyncRequest {
     }
   }
   throw new UnknownChangeError(item.type, item.action);
+}
+
+const encoder = new TextEncoder();
+
+/** What a change adds to a batch's JSON body, in bytes (the comma between two included). */
+export function requestBytes(request: SyncRequest): number {
+  return encoder.encode(JSON.stringify(request)).byteLength + 1;
 }

@@ -1,3 +1,4 @@
+import { SYNC_BATCH_MAX_BYTES, SYNC_BATCH_MAX_CHANGES } from '@crm/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { openOfflineDb, QUEUE_FORMAT_VERSION, readQueue } from '@/offline/db';
@@ -51,47 +52,114 @@ describe('sending (U2)', () => {
   it('parks a change after 3 network failures and sends it again only after retry()', async () => {
     const broken = await enqueue(A, edit('x1'));
     const other = await enqueue(A, edit('x2'));
-    const { transport, keys } = fakeTransport((request) => {
-      if (request.idempotencyKey === broken.mutationId && !retried) throw networkError();
-      return {};
-    });
     let retried = false;
+    // No answer at all to a batch holding the broken change.
+    const { transport, keys, batches } = fakeTransport(undefined, (requests) => {
+      if (!retried && requests.some((request) => request.idempotencyKey === broken.mutationId)) throw networkError();
+    });
     const sync = engine(transport);
 
     for (const attempt of [1, 2, 3]) {
       const report = await sync.syncNow();
-      // No answer at all: the run stops rather than using up the next change's tries.
+      // The failure counts once, on the first change of the batch; the run stops rather than using up the
+      // next changes' tries.
       expect(report).toMatchObject({ sent: 0, failed: 1, stopped: 'unreachable' });
       expect(await statusOf(A, broken.mutationId)).toMatchObject({
         retryCount: attempt,
         status: attempt === 3 ? 'failed' : 'pending',
         lastError: 'Network error - please check your connection',
       });
+      expect(await statusOf(A, other.mutationId)).toMatchObject({ retryCount: 0, status: 'pending' });
     }
-    expect(keys()).toEqual([broken.mutationId, broken.mutationId, broken.mutationId]);
+    const both = [broken.mutationId, other.mutationId];
+    expect(batches).toEqual([both, both, both]);
 
     // Parked: later runs leave it and send the rest.
     expect(await sync.syncNow()).toMatchObject({ sent: 1, failed: 0, stopped: null, waiting: 1 });
     expect(await sync.syncNow()).toMatchObject({ sent: 0, waiting: 1 });
-    expect(keys()).toEqual([broken.mutationId, broken.mutationId, broken.mutationId, other.mutationId]);
+    expect(batches).toEqual([both, both, both, [other.mutationId]]);
 
     retried = true;
     expect(await retry(A, broken.mutationId)).toBe(true);
     expect(await sync.syncNow()).toMatchObject({ sent: 1, waiting: 0 });
-    expect(keys().filter((key) => key === broken.mutationId)).toHaveLength(4);
+    expect(keys()).toEqual([other.mutationId, broken.mutationId]);
     expect(await statusOf(A, broken.mutationId)).toMatchObject({ status: 'synced', synced: true, lastError: null });
   });
 
-  it('counts a 5xx as a failure and goes on with the next change', async () => {
+  it('counts a change’s 5xx as its failure and sends the changes after it, not tried, in the next batch', async () => {
     const failing = await enqueue(A, edit('x1'));
     const next = await enqueue(A, edit('x2'));
-    const { transport, keys } = fakeTransport((request) => {
+    const { transport, keys, batches } = fakeTransport((request) => {
       if (request.idempotencyKey === failing.mutationId) throw new ApiError(503, 'Unavailable', 'HTTP_ERROR');
       return {};
     });
     expect(await engine(transport).syncNow()).toMatchObject({ sent: 1, failed: 1, stopped: null, waiting: 1 });
+    expect(batches).toEqual([[failing.mutationId, next.mutationId], [next.mutationId]]);
     expect(keys()).toEqual([failing.mutationId, next.mutationId]);
     expect(await statusOf(A, failing.mutationId)).toMatchObject({ status: 'pending', retryCount: 1 });
+    expect(await statusOf(A, next.mutationId)).toMatchObject({ status: 'synced', retryCount: 0 });
+  });
+
+  it('counts a 5xx of the whole request on its first change alone, and tries each change once per run', async () => {
+    const items = [await enqueue(A, edit('x1')), await enqueue(A, edit('x2')), await enqueue(A, edit('x3'))];
+    const [first, second, third] = items.map((item) => item.mutationId);
+    const { transport, batches } = fakeTransport(undefined, () => {
+      throw new ApiError(502, 'Bad gateway', 'HTTP_ERROR');
+    });
+    const sync = engine(transport);
+    expect(await sync.syncNow()).toMatchObject({ sent: 0, failed: 3, stopped: null, waiting: 3 });
+    expect(batches).toEqual([[first, second, third], [second, third], [third]]);
+    for (const item of items) {
+      expect(await statusOf(A, item.mutationId)).toMatchObject({
+        status: 'pending',
+        retryCount: 1,
+        lastError: 'Bad gateway',
+      });
+    }
+  });
+
+  it('sends consecutive changes in one request, marked sending in one transaction and settled in another', async () => {
+    const items = [];
+    for (let index = 0; index < 10; index += 1) items.push(await enqueue(A, edit(`x${index}`)));
+    const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');
+    const { transport, batches } = fakeTransport();
+    expect(await engine(transport).syncNow()).toMatchObject({ sent: 10, waiting: 0 });
+    expect(batches).toEqual([items.map((item) => item.mutationId)]);
+    const writes = transaction.mock.calls.filter(([, mode]) => mode === 'readwrite');
+    transaction.mockRestore();
+    expect(writes).toHaveLength(2);
+  });
+
+  it('caps a batch by count and by bytes; a change over the byte cap goes alone', async () => {
+    const many = [];
+    for (let index = 0; index < SYNC_BATCH_MAX_CHANGES + 1; index += 1) many.push(await enqueue(A, edit(`x${index}`)));
+    const { transport, batches } = fakeTransport();
+    const sync = engine(transport);
+    expect(await sync.syncNow()).toMatchObject({ sent: SYNC_BATCH_MAX_CHANGES + 1 });
+    expect(batches.map((batch) => batch.length)).toEqual([SYNC_BATCH_MAX_CHANGES, 1]);
+
+    const signature = (size: number): QueuedChange => ({
+      type: 'consent',
+      action: 'create',
+      entityId: crypto.randomUUID(),
+      payload: {
+        doctorId: 'd1',
+        signatureImage: 'x'.repeat(size),
+        professionalConsent: true,
+        congressConsent: false,
+        generalConsent: true,
+        signatureDate: '2026-11-20T10:15:00.000Z',
+        email: null,
+        phone: null,
+        language: 'fr',
+      },
+    });
+    const third = Math.floor(SYNC_BATCH_MAX_BYTES / 3);
+    for (const size of [third, third, SYNC_BATCH_MAX_BYTES, 10]) {
+      await enqueue(A, signature(size));
+    }
+    expect(await sync.syncNow()).toMatchObject({ sent: 4 });
+    expect(batches.slice(2).map((batch) => batch.length)).toEqual([2, 1, 1]);
   });
 
   it('pauses the whole queue on 401 without counting a failure, and resumes as the same user only', async () => {
@@ -99,18 +167,17 @@ describe('sending (U2)', () => {
     const second = await enqueue(A, edit('x2'));
     const others = await enqueue(B, edit('y1'));
     let expired = true;
-    const { transport, calls } = fakeTransport(() => {
+    const { transport, batches, owners } = fakeTransport(undefined, () => {
       if (expired) {
         // What the API client does on a 401: the session ends.
         user = null;
         throw new ApiError(401, 'Session expired', 'UNAUTHORIZED');
       }
-      return {};
     });
     const sync = engine(transport);
 
     expect(await sync.syncNow()).toMatchObject({ sent: 0, failed: 0, stopped: 'unauthorized', waiting: 2 });
-    expect(calls).toHaveLength(1);
+    expect(batches).toHaveLength(1);
     for (const item of [first, second]) {
       expect(await statusOf(A, item.mutationId)).toMatchObject({ status: 'pending', retryCount: 0 });
     }
@@ -125,23 +192,24 @@ describe('sending (U2)', () => {
     user = A;
     expect(await sync.sync()).toMatchObject({ sent: 2, waiting: 0 });
 
-    expect(calls.map((call) => [call.request.idempotencyKey, call.owner])).toEqual([
-      [first.mutationId, A],
-      [others.mutationId, B],
-      [first.mutationId, A],
-      [second.mutationId, A],
+    expect(batches.map((keys, index) => [keys, owners[index]])).toEqual([
+      [[first.mutationId, second.mutationId], A],
+      [[others.mutationId], B],
+      [[first.mutationId, second.mutationId], A],
     ]);
   });
 
-  it('stops when the session changes hands during a run', async () => {
+  it('stops before the next batch when the session changes hands during a run', async () => {
     await enqueue(A, edit('x1'));
     await enqueue(A, edit('x2'));
-    const { transport, calls } = fakeTransport(() => {
+    const { transport, owners, batches } = fakeTransport(() => {
       user = B;
-      return {};
+      // The first change fails, so the second waits for a next batch: one that never goes under B.
+      throw new ApiError(503, 'Unavailable', 'HTTP_ERROR');
     });
-    expect(await engine(transport).syncNow()).toMatchObject({ sent: 1, stopped: 'signedOut', waiting: 1 });
-    expect(calls.map((call) => call.owner)).toEqual([A]);
+    expect(await engine(transport).syncNow()).toMatchObject({ sent: 0, failed: 1, stopped: 'signedOut', waiting: 2 });
+    expect(owners).toEqual([A]);
+    expect(batches).toHaveLength(1);
   });
 
   it('rejects a change the server refuses, keeping what the rep entered and the server’s message', async () => {
@@ -273,16 +341,18 @@ describe('one sync at a time (U3)', () => {
   });
 
   it('never sends a change another tab discarded during the run', async () => {
-    const first = await enqueue(A, edit('x1'));
-    const second = await enqueue(A, edit('x2'));
+    const items = [];
+    for (let index = 0; index <= SYNC_BATCH_MAX_CHANGES; index += 1) items.push(await enqueue(A, edit(`x${index}`)));
+    const last = items[SYNC_BATCH_MAX_CHANGES];
+    if (last === undefined) throw new Error('no last change');
     const { transport, keys } = fakeTransport(async (_request, call) => {
-      // Another tab's discard: the record goes, this page's code is not told.
-      if (call === 1) await (await openOfflineDb()).delete('queue', second.seq);
+      // Another tab's discard of a change that waits for the next batch: the record goes, this page is not told.
+      if (call === 1) await (await openOfflineDb()).delete('queue', last.seq);
       return {};
     });
-    expect(await engine(transport).syncNow()).toMatchObject({ sent: 1, waiting: 0 });
-    expect(keys()).toEqual([first.mutationId]);
-    expect(await readQueue(A)).toEqual([expect.objectContaining({ mutationId: first.mutationId, status: 'synced' })]);
+    expect(await engine(transport).syncNow()).toMatchObject({ sent: SYNC_BATCH_MAX_CHANGES, waiting: 0 });
+    expect(keys()).not.toContain(last.mutationId);
+    expect(await statusOf(A, last.mutationId)).toBeUndefined();
   });
 
   it('holds an activity back while the doctor it refers to has not reached the server', async () => {
@@ -303,7 +373,7 @@ describe('one sync at a time (U3)', () => {
     let doctorAnswer: () => unknown = () => {
       throw new ApiError(503, 'Unavailable', 'HTTP_ERROR');
     };
-    const { transport, keys } = fakeTransport((request) =>
+    const { transport, keys, batches } = fakeTransport((request) =>
       request.idempotencyKey === doctor.mutationId ? doctorAnswer() : {},
     );
     const sync = engine(transport);
@@ -322,11 +392,26 @@ describe('one sync at a time (U3)', () => {
     expect(await statusOf(A, doctor.mutationId)).toMatchObject({ status: 'rejected' });
     expect(keys()).not.toContain(visit.mutationId);
 
-    // Once the doctor is through, the activity follows in the same run.
+    // Once the doctor is through, the activity follows it in the same batch.
     doctorAnswer = () => ({});
     await retry(A, doctor.mutationId);
     await sync.syncNow();
     expect(keys().slice(-2)).toEqual([doctor.mutationId, visit.mutationId]);
+    expect(batches.at(-1)).toEqual([doctor.mutationId, visit.mutationId]);
+  });
+
+  it('sends an activity in the batch of the doctor it depends on; refused with it, it is not tried', async () => {
+    const doctor = await enqueue(A, { type: 'doctor', action: 'create', entityId: 'd1', payload: DOCTOR });
+    const visit = await enqueue(A, { ...edit('v1'), dependsOn: ['d1'] });
+    const unrelated = await enqueue(A, edit('x1'));
+    const { transport, batches } = fakeTransport((request) => {
+      if (request.idempotencyKey === doctor.mutationId) throw new ApiError(400, 'RPPS invalide', 'VALIDATION_ERROR');
+      return {};
+    });
+    expect(await engine(transport).syncNow()).toMatchObject({ sent: 1, refused: 1, waiting: 2 });
+    expect(batches).toEqual([[doctor.mutationId, visit.mutationId, unrelated.mutationId], [unrelated.mutationId]]);
+    expect(await statusOf(A, doctor.mutationId)).toMatchObject({ status: 'rejected', lastError: 'RPPS invalide' });
+    expect(await statusOf(A, visit.mutationId)).toMatchObject({ status: 'pending', retryCount: 0, lastError: null });
   });
 
   it('lets an activity go once the rep discards the doctor it waited for', async () => {

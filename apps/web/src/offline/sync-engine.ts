@@ -1,7 +1,8 @@
+import { SYNC_BATCH_MAX_BYTES, SYNC_BATCH_MAX_CHANGES } from '@crm/shared';
 import { classifyFailure, type FailureOutcome } from '@/offline/classify';
 import { QUEUE_FORMAT_VERSION, readQueue, WAITING_STATUSES, type QueueItem } from '@/offline/db';
-import { pruneSynced, queueEditCount, recoverInterrupted, saveItem } from '@/offline/queue';
-import { toRequest, type SyncRequest } from '@/offline/requests';
+import { pruneSynced, queueEditCount, recoverInterrupted, saveItems } from '@/offline/queue';
+import { requestBytes, toRequest, type SyncRequest } from '@/offline/requests';
 import { SYNC_LOCK_NAME, withWebLock, type ExclusiveRunner } from '@/offline/web-lock';
 
 /** Spec 000 §9: after 3 failures a change waits for a manual retry. */
@@ -18,8 +19,22 @@ export class OfflineSyncError extends Error {
   }
 }
 
-/** Sends one request with the token of `owner`'s session; throws the API client's ApiError when it fails. */
-export type Transport = (request: SyncRequest, owner: string) => Promise<unknown>;
+/**
+ * What became of one change of a batch: the server's answer to its call (applied, or replayed under its key),
+ * the error its call would have thrown alone (the API client's ApiError), or not tried because an earlier
+ * change of the batch was not applied.
+ */
+export type ChangeResult =
+  { kind: 'answered'; answer: unknown } | { kind: 'failed'; error: unknown } | { kind: 'notTried' };
+
+/**
+ * Sends a batch of changes, in their order, in one request with the token of `owner`'s session, and answers
+ * one result per change; throws the API client's ApiError when the request as a whole failed.
+ */
+export type Transport = (requests: readonly SyncRequest[], owner: string) => Promise<ChangeResult[]>;
+
+/** A change the server applied, with its answer. */
+export type SyncedChange = { item: QueueItem; answer: unknown };
 
 /**
  * Why a run ended before the queue was empty: offline, the session ended or changed, the server asked to
@@ -48,10 +63,10 @@ export type SyncEngineDeps = {
   runExclusive?: ExclusiveRunner;
   now?: () => number;
   /**
-   * After the server applied a change, with its answer: the device's copy becomes the server's at once
-   * rather than at the next pull. A failure here changes nothing of the queue.
+   * After the server applied changes of a batch, with their answers in their order: the device's copies
+   * become the server's at once rather than at the next pull. A failure here changes nothing of the queue.
    */
-  onSynced?: (item: QueueItem, answer: unknown) => Promise<void>;
+  onSynced?: (synced: readonly SyncedChange[]) => Promise<void>;
 };
 
 export type SyncEngine = {
@@ -63,12 +78,24 @@ export type SyncEngine = {
   recover: () => Promise<void>;
 };
 
+/** The bytes of a batch's body around its changes: `{"changes":[` and `]}`. */
+const ENVELOPE_BYTES = 16;
+
+type Batch = { items: QueueItem[]; requests: SyncRequest[] };
+
 /**
- * The oldest change that may go now: pending, readable by this build, not yet tried in this run, and with no
- * earlier unsynced change on its entity or on an entity it depends on (the same rule as `blockingItem`, in
- * one pass).
+ * The next changes that may go, oldest first, up to a batch's caps: pending, readable by this build, not yet
+ * tried in this run, and with no earlier unsynced change on their entity or an entity they depend on, unless
+ * that change goes before them in the same batch (the server stops at the first change it does not apply, so
+ * a change never reaches it without the earlier ones). A change this build cannot turn into a call ends the
+ * batch before it, or comes alone as `unreadable` when it is the first.
  */
-function nextSendable(queue: readonly QueueItem[], attempted: ReadonlySet<string>): QueueItem | undefined {
+function nextBatch(
+  queue: readonly QueueItem[],
+  attempted: ReadonlySet<string>,
+): Batch | { unreadable: QueueItem; error: Error } {
+  const batch: Batch = { items: [], requests: [] };
+  let bytes = ENVELOPE_BYTES;
   const unsettled = new Set<string>();
   for (const item of queue) {
     if (item.status === 'synced') continue;
@@ -80,11 +107,40 @@ function nextSendable(queue: readonly QueueItem[], attempted: ReadonlySet<string
       item.formatVersion <= QUEUE_FORMAT_VERSION &&
       !attempted.has(item.mutationId)
     ) {
-      return item;
+      let request: SyncRequest;
+      try {
+        request = toRequest(item);
+      } catch (error) {
+        return batch.items.length === 0 ? { unreadable: item, error: error as Error } : batch;
+      }
+      const size = requestBytes(request);
+      // A change too large for any batch still goes, alone: the server answers it as its own call would.
+      if (batch.items.length > 0 && bytes + size > SYNC_BATCH_MAX_BYTES) return batch;
+      batch.items.push(item);
+      batch.requests.push(request);
+      bytes += size;
+      if (batch.items.length === SYNC_BATCH_MAX_CHANGES) return batch;
+      continue;
     }
     unsettled.add(item.entityId);
   }
-  return undefined;
+  return batch;
+}
+
+/**
+ * A request that failed as a whole counts as if the first change had been tried alone and met that failure
+ * (a network error, a 5xx, a 401, a 413 for a change too large): the others go back untouched.
+ */
+function asFirstChangeFailure(count: number, error: unknown): ChangeResult[] {
+  return Array.from({ length: count }, (_, index) => (index === 0 ? { kind: 'failed', error } : { kind: 'notTried' }));
+}
+
+/** An answer that does not say what became of each change, or tried none of them, is the first one's failure. */
+function checkedResults(results: readonly ChangeResult[], count: number): ChangeResult[] {
+  if (results.length !== count || results[0]?.kind === 'notTried') {
+    return asFirstChangeFailure(count, new Error('The server’s answer did not account for the changes sent'));
+  }
+  return [...results];
 }
 
 function afterAttempt(item: QueueItem, outcome: FailureOutcome, at: number): QueueItem {
@@ -116,7 +172,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const runExclusive = deps.runExclusive ?? withWebLock;
   const now = deps.now ?? Date.now;
 
-  /** Sends `owner`'s sendable changes one at a time, oldest first, until none is left. */
+  /** Sends `owner`'s sendable changes in batches, oldest first, until none is left. */
   async function drain(owner: string): Promise<SyncReport> {
     await recoverInterrupted();
     await pruneSynced(now() - SYNCED_KEPT_MS);
@@ -125,14 +181,16 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     const attempted = new Set<string>();
     // Read again only after this page queued, retried or discarded a change (those go in the same run):
     // reading every record at every turn made a drain's cost grow with the square of the queue. Another
-    // tab's new change is sent by that tab's own run, after this one; its discards are seen by saveItem.
+    // tab's new change is sent by that tab's own run, after this one; its discards are seen by saveItems.
     let queue: QueueItem[] = [];
     let readAtEdit: number | null = null;
-    const settle = (item: QueueItem) => {
-      queue = queue.map((queued) => (queued.seq === item.seq ? item : queued));
+    const settle = (items: readonly QueueItem[]) => {
+      const bySeq = new Map(items.map((item) => [item.seq, item]));
+      queue = queue.map((queued) => bySeq.get(queued.seq) ?? queued);
     };
-    const forget = (item: QueueItem) => {
-      queue = queue.filter((queued) => queued.seq !== item.seq);
+    const forget = (items: readonly QueueItem[]) => {
+      const gone = new Set(items.map((item) => item.seq));
+      queue = queue.filter((queued) => !gone.has(queued.seq));
     };
     for (;;) {
       if (!deps.isOnline()) {
@@ -143,65 +201,89 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         readAtEdit = queueEditCount();
         queue = await readQueue(owner);
       }
-      const item = nextSendable(queue, attempted);
-      if (item === undefined) break;
-      attempted.add(item.mutationId);
-
-      let request: SyncRequest;
-      try {
-        request = toRequest(item);
-      } catch (error) {
+      const next = nextBatch(queue, attempted);
+      if ('unreadable' in next) {
         // Kept for the rep rather than thrown at every run: one unreadable change must not block the rest.
-        const refused = afterAttempt(item, { kind: 'rejected', message: (error as Error).message }, now());
-        if (await saveItem(refused)) {
-          settle(refused);
+        const { unreadable, error } = next;
+        attempted.add(unreadable.mutationId);
+        const refused = afterAttempt(unreadable, { kind: 'rejected', message: error.message }, now());
+        if ((await saveItems([refused])).length === 1) {
+          settle([refused]);
           report.refused += 1;
         } else {
-          forget(item);
+          forget([unreadable]);
         }
         continue;
       }
+      if (next.items.length === 0) break;
 
       // The session may have ended or changed hands since the run began: never send under another user.
       if (deps.currentUser() !== owner) {
         report.stopped = 'signedOut';
         break;
       }
-      if (!(await saveItem({ ...item, status: 'sending', updatedAt: now() }))) {
-        // Discarded since it was read: never sent.
-        forget(item);
-        continue;
-      }
-      let outcome: FailureOutcome;
-      let answer: unknown;
+      // One transaction for the batch; a change discarded since it was read is never sent.
+      const at = now();
+      const marked = new Set(
+        (await saveItems(next.items.map((item) => ({ ...item, status: 'sending' as const, updatedAt: at })))).map(
+          (item) => item.seq,
+        ),
+      );
+      const items = next.items.filter((item) => marked.has(item.seq));
+      forget(next.items.filter((item) => !marked.has(item.seq)));
+      if (items.length === 0) continue;
+      const requests = next.requests.filter((_request, index) => marked.has(next.items[index]?.seq ?? -1));
+
+      let results: ChangeResult[];
       try {
-        answer = await deps.transport(request, owner);
-        outcome = { kind: 'synced' };
+        results = checkedResults(await deps.transport(requests, owner), items.length);
       } catch (error) {
-        outcome = classifyFailure(item, error);
-      }
-      const settled = afterAttempt(item, outcome, now());
-      await saveItem(settled);
-      settle(settled);
-      if (outcome.kind === 'synced' && deps.onSynced !== undefined) {
-        // The next pull brings the server's copy anyway: a copy not replaced now is only shown as waiting longer.
-        await deps.onSynced(settled, answer).catch(() => undefined);
+        results = asFirstChangeFailure(items.length, error);
       }
 
-      if (outcome.kind === 'synced') report.sent += 1;
-      else if (outcome.kind === 'retry') report.failed += 1;
-      else if (outcome.kind !== 'unauthorized') report.refused += 1;
-      if (outcome.kind === 'unauthorized') {
-        report.stopped = 'unauthorized';
-        break;
+      const settledAt = now();
+      const settled: QueueItem[] = [];
+      const synced: SyncedChange[] = [];
+      let stop: SyncStop | null = null;
+      for (const [index, item] of items.entries()) {
+        const result = results[index] ?? { kind: 'notTried' };
+        if (result.kind === 'notTried') {
+          // Not tried: back as it was, to go in the next batch of this run.
+          settled.push(item);
+          continue;
+        }
+        attempted.add(item.mutationId);
+        const outcome: FailureOutcome =
+          result.kind === 'answered' ? { kind: 'synced' } : classifyFailure(item, result.error);
+        const after = afterAttempt(item, outcome, settledAt);
+        settled.push(after);
+        if (outcome.kind === 'synced') {
+          report.sent += 1;
+          synced.push({ item: after, answer: result.kind === 'answered' ? result.answer : undefined });
+        } else if (outcome.kind === 'retry') {
+          report.failed += 1;
+          // The next changes would fail the same way and use up their tries for nothing.
+          if (outcome.unreachable) stop = 'unreachable';
+        } else if (outcome.kind === 'unauthorized') {
+          stop = 'unauthorized';
+        } else {
+          report.refused += 1;
+        }
       }
-      if (outcome.kind === 'retry' && outcome.unreachable) {
-        // The next changes would fail the same way and use up their tries for nothing.
-        report.stopped = 'unreachable';
+      // One transaction for every answer of the batch; a change not queued any more stays gone.
+      const written = await saveItems(settled);
+      settle(written);
+      forget(settled.filter((item) => !written.includes(item)));
+      if (synced.length > 0 && deps.onSynced !== undefined) {
+        // The next pull brings the server's copy anyway: a copy not replaced now is only shown as waiting longer.
+        await deps.onSynced(synced).catch(() => undefined);
+      }
+      if (stop !== null) {
+        report.stopped = stop;
         break;
       }
       // No explicit pause: every turn awaits IndexedDB and the network, each answer a task of its own, so
-      // the page handles input and paints between two changes.
+      // the page handles input and paints between two batches.
     }
     report.waiting = (await readQueue(owner)).filter((item) => WAITING_STATUSES.includes(item.status)).length;
     return report;

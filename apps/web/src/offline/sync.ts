@@ -6,22 +6,22 @@ import { BACK_ONLINE_EVENT } from '@/offline/events';
 import { getNetworkState, isEffectivelyOnline } from '@/offline/network-monitor';
 import { onEnqueue } from '@/offline/queue';
 import { createSyncEngine, type SyncReport } from '@/offline/sync-engine';
-import { storeServerAnswer } from '@/offline/synced-copies';
+import { storeServerAnswers } from '@/offline/synced-copies';
 import { apiTransport } from '@/offline/transport';
 import type { Transport } from '@/offline/sync-engine';
 
 /** A change that failed on the network or a 5xx is tried again after one health-check period. */
 const RETRY_DELAY_MS = HEALTH_CHECK_INTERVAL_MS;
 /**
- * How long after a send the update prompt stays held back: the next change of the run follows within it, so
+ * How long after a batch the update prompt stays held back: the next batch of the run follows within it, so
  * the prompt does not flicker between two sends.
  */
 const SENDING_HOLD_TAIL_MS = 1_000;
 
-/** Each send holds the update prompt back (a reload would cut it short), until a while after it ends. */
-const sendingTransport: Transport = (request, owner) => {
+/** Each batch sent holds the update prompt back (a reload would cut it short), until a while after it ends. */
+const sendingTransport: Transport = (requests, owner) => {
   const release = holdUpdate('sending the queue');
-  return apiTransport(request, owner).finally(() => {
+  return apiTransport(requests, owner).finally(() => {
     setTimeout(release, SENDING_HOLD_TAIL_MS);
   });
 };
@@ -30,7 +30,7 @@ const engine = createSyncEngine({
   transport: sendingTransport,
   isOnline: () => isEffectivelyOnline(getNetworkState()),
   currentUser: () => getSession().user?.id ?? null,
-  onSynced: storeServerAnswer,
+  onSynced: storeServerAnswers,
 });
 
 /** What the server applied may change any answer the app holds: lists, counts, the calendar, the dashboard. */

@@ -1,10 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { activity } from '@/modules/activities/test/fixtures';
 import { openOfflineDb, readQueue } from '@/offline/db';
 import { enqueue, saveItem } from '@/offline/queue';
 import { readStoredActivity, readStoredDoctor } from '@/offline/slice-store';
 import { createSyncEngine } from '@/offline/sync-engine';
-import { storeServerAnswer } from '@/offline/synced-copies';
+import { storeServerAnswers } from '@/offline/synced-copies';
 import { fakeTransport, freshOfflineStore } from '@/offline/test-store';
 import { doctor } from '@/test/directory';
 
@@ -43,7 +43,9 @@ describe('the server’s answer in place of the device’s copy', () => {
     await storeCopy({ callNotes: 'Offline notes' });
     const change = await enqueue(A, { type: 'activity', action: 'update', entityId: ID, payload: { callNotes: 'x' } });
 
-    await storeServerAnswer(await synced(change.mutationId), activity({ id: ID, callNotes: 'As stored' }));
+    await storeServerAnswers([
+      { item: await synced(change.mutationId), answer: activity({ id: ID, callNotes: 'As stored' }) },
+    ]);
 
     const stored = await readStoredActivity(A, ID);
     expect(stored?.callNotes).toBe('As stored');
@@ -55,7 +57,7 @@ describe('the server’s answer in place of the device’s copy', () => {
     const first = await enqueue(A, { type: 'activity', action: 'update', entityId: ID, payload: { callNotes: 'a' } });
     await enqueue(A, { type: 'activity', action: 'update', entityId: ID, payload: { callNotes: 'Second edit' } });
 
-    await storeServerAnswer(await synced(first.mutationId), activity({ id: ID, callNotes: 'a' }));
+    await storeServerAnswers([{ item: await synced(first.mutationId), answer: activity({ id: ID, callNotes: 'a' }) }]);
 
     expect(await readStoredActivity(A, ID)).toMatchObject({ callNotes: 'Second edit', pendingSync: true });
   });
@@ -64,7 +66,7 @@ describe('the server’s answer in place of the device’s copy', () => {
     await storeCopy({ callNotes: 'Offline notes' });
     const change = await enqueue(A, { type: 'activity', action: 'done', entityId: ID });
 
-    await storeServerAnswer(await synced(change.mutationId), { unexpected: true });
+    await storeServerAnswers([{ item: await synced(change.mutationId), answer: { unexpected: true } }]);
 
     expect(await readStoredActivity(A, ID)).toMatchObject({ callNotes: 'Offline notes', pendingSync: true });
   });
@@ -85,7 +87,7 @@ describe('the server’s answer in place of the device’s copy', () => {
     });
     const existing = doctor({ id: EXISTING_DOCTOR, firstName: 'Anne', lastName: 'Martin-Roy' });
 
-    await storeServerAnswer(await synced(creation.mutationId), { ...existing, existing: true });
+    await storeServerAnswers([{ item: await synced(creation.mutationId), answer: { ...existing, existing: true } }]);
 
     expect(await readStoredDoctor(A, CLIENT_DOCTOR)).toBeNull();
     expect(await readStoredDoctor(A, EXISTING_DOCTOR)).toMatchObject({ id: EXISTING_DOCTOR, owner: A });
@@ -96,18 +98,23 @@ describe('the server’s answer in place of the device’s copy', () => {
     });
   });
 
-  it('is what the engine calls with each answer it gets', async () => {
+  it('is what the engine calls once per batch, with its answers in their order: the last one stays', async () => {
     await storeCopy({ callNotes: 'Offline notes' });
+    await enqueue(A, { type: 'activity', action: 'update', entityId: ID, payload: { callNotes: 'First' } });
     await enqueue(A, { type: 'activity', action: 'update', entityId: ID, payload: { callNotes: 'From the server' } });
-    const { transport } = fakeTransport(() => activity({ id: ID, callNotes: 'From the server' }));
-    const engine = createSyncEngine({
-      transport,
-      isOnline: () => true,
-      currentUser: () => A,
-      onSynced: storeServerAnswer,
-    });
+    const { transport, batches } = fakeTransport((request) =>
+      activity({ id: ID, callNotes: (request.body as { callNotes: string }).callNotes }),
+    );
+    const onSynced = vi.fn(storeServerAnswers);
+    const engine = createSyncEngine({ transport, isOnline: () => true, currentUser: () => A, onSynced });
 
-    expect(await engine.syncNow()).toMatchObject({ sent: 1, waiting: 0 });
+    expect(await engine.syncNow()).toMatchObject({ sent: 2, waiting: 0 });
+    expect(batches).toHaveLength(1);
+    expect(onSynced).toHaveBeenCalledTimes(1);
+    expect(onSynced.mock.calls[0]?.[0].map(({ answer }) => (answer as { callNotes: string }).callNotes)).toEqual([
+      'First',
+      'From the server',
+    ]);
 
     expect(await readStoredActivity(A, ID)).toMatchObject({ callNotes: 'From the server' });
     expect(await readStoredActivity(A, ID)).not.toHaveProperty('pendingSync');
