@@ -1,9 +1,9 @@
 import { ApiErrorBody } from '@crm/shared';
 import { clearSession, getSession } from '@/app/session';
-import { API_BASE } from '@/lib/api-base';
+import { API_BASE, HTTP_ERROR_CODE, NETWORK_ERROR_CODE } from '@/lib/api-base';
 import { currentLanguage, i18n } from '@/lib/i18n';
 
-export { API_BASE };
+export { API_BASE, HTTP_ERROR_CODE, NETWORK_ERROR_CODE };
 
 /** An error answer of the API, or status 0 when the server could not be reached. */
 export class ApiError extends Error {
@@ -19,11 +19,6 @@ export class ApiError extends Error {
     this.fields = fields;
   }
 }
-
-/** Codes of errors made on the client, next to the server's ERROR_CODES. */
-export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
-/** An error answer without the API's {message, code} body (a proxy's page, a crash). */
-export const HTTP_ERROR_CODE = 'HTTP_ERROR';
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;

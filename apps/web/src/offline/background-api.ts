@@ -1,18 +1,28 @@
-import { API_BASE } from '@/lib/api-base';
+import { API_BASE, HTTP_ERROR_CODE } from '@/lib/api-base';
 import type { SliceGet } from '@/offline/slice';
 
-/** An error answer of the API seen by the worker; only its status matters there (nothing is shown). */
+/**
+ * An error answer of the API seen by the worker (status 0: no answer), shaped as the page's ApiError where the
+ * queue's classification reads it (status, code, and the message kept for the rep).
+ */
 export class BackgroundHttpError extends Error {
   readonly status: number;
+  readonly code: string;
 
-  constructor(status: number) {
-    super(`HTTP ${status}`);
+  constructor(status: number, code: string = HTTP_ERROR_CODE, message = `HTTP ${status}`) {
+    super(message);
     this.name = 'BackgroundHttpError';
     this.status = status;
+    this.code = code;
   }
 }
 
 export type Credentials = { token: string; language: string };
+
+/** The headers of the page's API client, from the credentials the page gave. */
+export function backgroundHeaders({ token, language }: Credentials): Record<string, string> {
+  return { Accept: 'application/json', 'Accept-Language': language, Authorization: `Bearer ${token}` };
+}
 
 /**
  * The worker's GET of the API, with the token and language the page gave: the page's client reads the session
@@ -22,11 +32,7 @@ export type Credentials = { token: string; language: string };
 export function backgroundGet(credentials: Credentials, onUnauthorized: () => void): SliceGet {
   return async (path, parser, signal) => {
     const response = await fetch(`${API_BASE}${path}`, {
-      headers: {
-        Accept: 'application/json',
-        'Accept-Language': credentials.language,
-        Authorization: `Bearer ${credentials.token}`,
-      },
+      headers: backgroundHeaders(credentials),
       signal,
     });
     if (!response.ok) {

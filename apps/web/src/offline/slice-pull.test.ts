@@ -6,6 +6,7 @@ import { backgroundGet, type Credentials } from '@/offline/background-api';
 import { createBackgroundConnection } from '@/offline/background-client';
 import { createBackgroundHandler } from '@/offline/background-host';
 import type { FromBackground } from '@/offline/background-protocol';
+import { createDrainJob } from '@/offline/drain-job';
 import { SLICE_MEASURES, SLICE_READY_ATTRIBUTE, type SliceFetcher } from '@/offline/slice';
 import { createSliceJob } from '@/offline/slice-job';
 import { startSlicePull } from '@/offline/slice-pull';
@@ -38,7 +39,7 @@ function serverFor(activities: (credentials: Credentials, signal: AbortSignal) =
 
 /** The page's puller talking to the worker's handler through copied messages, as to the real worker. */
 function startWithWorker(fetcherFor: (credentials: Credentials, onUnauthorized: () => void) => SliceFetcher) {
-  const handler = createBackgroundHandler({ slice: createSliceJob({ fetcherFor }) });
+  const handler = createBackgroundHandler({ slice: createSliceJob({ fetcherFor }), drain: createDrainJob() });
   return startSlicePull(createBackgroundConnection(() => inPagePort(handler)));
 }
 

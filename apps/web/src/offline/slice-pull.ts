@@ -106,7 +106,7 @@ export function startSlicePull(background: BackgroundConnection = backgroundConn
       ended();
       return;
     }
-    if (message.pull !== running.pull) return;
+    if (message.job !== 'slice' || message.pull !== running.pull) return;
     if (message.type === 'ended' && getSession().user?.id === running.owner) {
       const { report } = message;
       if (report === null || report.outcome === 'complete') markReady(report, running.startedAt);

@@ -63,6 +63,11 @@ export type SyncEngineDeps = {
   runExclusive?: ExclusiveRunner;
   now?: () => number;
   /**
+   * Counts the changes queued, retried or discarded since the engine started (queue.ts's count of this page's
+   * edits by default): the run reads the queue again when it moved. In the worker, the page's messages count.
+   */
+  queueEdits?: () => number;
+  /**
    * After the server applied changes of a batch, with their answers in their order: the device's copies
    * become the server's at once rather than at the next pull. A failure here changes nothing of the queue.
    */
@@ -171,6 +176,7 @@ function afterAttempt(item: QueueItem, outcome: FailureOutcome, at: number): Que
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const runExclusive = deps.runExclusive ?? withWebLock;
   const now = deps.now ?? Date.now;
+  const queueEdits = deps.queueEdits ?? queueEditCount;
 
   /** Sends `owner`'s sendable changes in batches, oldest first, until none is left. */
   async function drain(owner: string): Promise<SyncReport> {
@@ -179,7 +185,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     const report: SyncReport = { sent: 0, failed: 0, refused: 0, stopped: null, waiting: 0 };
     // Each change is tried once per run: a failure waits for the next run rather than using up its tries now.
     const attempted = new Set<string>();
-    // Read again only after this page queued, retried or discarded a change (those go in the same run):
+    // Read again only after the page queued, retried or discarded a change (those go in the same run):
     // reading every record at every turn made a drain's cost grow with the square of the queue. Another
     // tab's new change is sent by that tab's own run, after this one; its discards are seen by saveItems.
     let queue: QueueItem[] = [];
@@ -197,8 +203,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         report.stopped = 'offline';
         break;
       }
-      if (readAtEdit !== queueEditCount()) {
-        readAtEdit = queueEditCount();
+      if (readAtEdit !== queueEdits()) {
+        readAtEdit = queueEdits();
         queue = await readQueue(owner);
       }
       const next = nextBatch(queue, attempted);

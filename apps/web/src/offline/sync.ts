@@ -2,10 +2,12 @@ import { HEALTH_CHECK_INTERVAL_MS } from '@crm/shared';
 import { holdUpdate } from '@/app/pwa/update-hold';
 import { queryClient } from '@/app/query-client';
 import { getSession, subscribeSession } from '@/app/session';
+import { backgroundConnection } from '@/offline/background-client';
+import { createBackgroundDrain } from '@/offline/drain-client';
 import { BACK_ONLINE_EVENT } from '@/offline/events';
 import { getNetworkState, isEffectivelyOnline } from '@/offline/network-monitor';
 import { onEnqueue } from '@/offline/queue';
-import { createSyncEngine, type SyncReport } from '@/offline/sync-engine';
+import { createSyncEngine, type SyncEngine, type SyncReport } from '@/offline/sync-engine';
 import { storeServerAnswers } from '@/offline/synced-copies';
 import { apiTransport } from '@/offline/transport';
 import type { Transport } from '@/offline/sync-engine';
@@ -18,20 +20,35 @@ const RETRY_DELAY_MS = HEALTH_CHECK_INTERVAL_MS;
  */
 const SENDING_HOLD_TAIL_MS = 1_000;
 
-/** Each batch sent holds the update prompt back (a reload would cut it short), until a while after it ends. */
-const sendingTransport: Transport = (requests, owner) => {
+/** Holds the update prompt back (a reload would cut a send short), until a while after the release. */
+function holdWhileSending(): () => void {
   const release = holdUpdate('sending the queue');
-  return apiTransport(requests, owner).finally(() => {
+  return () => {
     setTimeout(release, SENDING_HOLD_TAIL_MS);
-  });
+  };
+}
+
+/** On the page, each batch sent holds the update prompt. */
+const sendingTransport: Transport = (requests, owner) => {
+  const release = holdWhileSending();
+  return apiTransport(requests, owner).finally(release);
 };
 
-const engine = createSyncEngine({
+const pageEngine = createSyncEngine({
   transport: sendingTransport,
   isOnline: () => isEffectivelyOnline(getNetworkState()),
   currentUser: () => getSession().user?.id ?? null,
   onSynced: storeServerAnswers,
 });
+
+/**
+ * The drain runs in the background worker (decision 0039), a run holding the update prompt while it is there;
+ * on the page where no worker can run, or after the worker was lost.
+ */
+const engine: SyncEngine =
+  typeof Worker === 'undefined'
+    ? pageEngine
+    : createBackgroundDrain(backgroundConnection(), pageEngine, holdWhileSending);
 
 /** What the server applied may change any answer the app holds: lists, counts, the calendar, the dashboard. */
 function refreshAfter<Report extends SyncReport | null>(report: Report): Report {
