@@ -23,6 +23,8 @@ const LEFEBVRE = doctorListItem({
 const LEFEBVRE_DETAIL = doctor({ id: LEFEBVRE.id, lastName: 'Lefebvre', firstName: 'Claire' });
 
 const RECENT = 'GET /api/recent-doctors';
+const META = 'GET /api/meta';
+const SSO_CONFIG = 'GET /api/auth/sso-config';
 const DETAIL = `GET /api/doctors/${LEFEBVRE.id}`;
 
 function api() {
@@ -35,6 +37,8 @@ function api() {
     'GET /api/dashboard/stats': () => jsonResponse({}),
     'GET /api/activities/stats': () => jsonResponse({}),
     'GET /api/configuration/channels/active': () => jsonResponse({ channels: [] }),
+    [META]: () => jsonResponse({ demoMode: true, version: '1.2.3' }),
+    [SSO_CONFIG]: () => jsonResponse({ enabled: false }),
   });
 }
 
@@ -60,7 +64,7 @@ function appRoutes(pages: Pages = {}) {
       {
         element: <RouteGuard />,
         children: [
-          { path: 'login', element: <Quiet name="Login" /> },
+          { path: 'login', loader: loaders.login, element: <Quiet name="Login" /> },
           { index: true, loader: loaders.dashboard, element: <Quiet name="Dashboard" /> },
           { path: 'doctors', loader: loaders.doctorList, element: pages.doctors ?? <Quiet name="Doctors" /> },
           { path: 'doctors/:id', loader: loaders.doctor, element: <DoctorName /> },
@@ -106,6 +110,31 @@ describe('route loaders', { timeout: SLOW_TEST_TIMEOUT }, () => {
     const table = await screen.findByTestId('recent-doctors-table');
     expect(await within(table).findByText('Lefebvre')).toBeInTheDocument();
     expect(callsTo(fetchMock, RECENT)).toHaveLength(1);
+  });
+
+  it("ask for the sign-in page's public settings with its code", async () => {
+    clearSession();
+    const fetchMock = api();
+    renderRoutes(appRoutes(), '/login');
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(callsTo(fetchMock, META)).toHaveLength(1);
+    });
+    await waitFor(() => {
+      expect(callsTo(fetchMock, SSO_CONFIG)).toHaveLength(1);
+    });
+  });
+
+  it('ask for no sign-in settings when signed in: the guard sends the browser to the dashboard', async () => {
+    const fetchMock = api();
+    renderRoutes(appRoutes(), '/login');
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+    // The dashboard's loader ran after the sign-in page's: by then the latter would have asked had it started.
+    await waitFor(() => {
+      expect(callsTo(fetchMock, 'GET /api/dashboard/stats')).toHaveLength(1);
+    });
+    expect(callsTo(fetchMock, META)).toHaveLength(0);
+    expect(callsTo(fetchMock, SSO_CONFIG)).toHaveLength(0);
   });
 
   it('ask for nothing when signed out: the guard sends the browser to sign in', async () => {

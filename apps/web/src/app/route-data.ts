@@ -50,6 +50,14 @@ function startingLoader(start: RouteStart): LoaderFunction {
  */
 export function createRouteLoaders(queryClient: QueryClient) {
   return {
+    // The two public answers decide what the sign-in form shows around it (decision 0040): asked with its code.
+    login: startingLoader(() => {
+      startAll(
+        import('@/modules/auth/api').then(({ authQueries }) =>
+          Promise.all([queryClient.query(authQueries.meta()), queryClient.query(authQueries.ssoConfig())]),
+        ),
+      );
+    }),
     dashboard: startingLoader(() => {
       startAll(
         loadDashboardPage(),

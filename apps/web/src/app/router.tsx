@@ -68,7 +68,7 @@ export const routes: RouteObject[] = [
     element: <RouteGuard />,
     errorElement: <RouteError />,
     children: [
-      { path: 'login', element: <LoginPage /> },
+      { path: 'login', loader: routeLoaders.login, element: <LoginPage /> },
       { path: 'auth/callback', element: <AuthCallbackPage /> },
       { path: 'set-password', element: <SetPasswordPage /> },
       {

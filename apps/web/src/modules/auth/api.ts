@@ -10,6 +10,7 @@ import {
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { clearSession, setSession, updateSessionUser, useSession } from '@/app/session';
 import { apiClient, HTTP_ERROR_CODE, isApiError, NETWORK_ERROR_CODE } from '@/lib/api-client';
+import { PREFETCHED_FRESH_MS } from '@/lib/prefetch';
 import { authKeys } from '@/modules/auth/query-keys';
 import { useNetworkStatus } from '@/offline/network-monitor';
 
@@ -25,6 +26,8 @@ export const authQueries = {
     queryOptions({
       queryKey: authKeys.ssoConfig(),
       queryFn: ({ signal }) => apiClient.get('/auth/sso-config', SsoConfig, { signal, auth: false }),
+      // Asked for by /login's loader with the page's code; the button asks again before leaving for the provider.
+      staleTime: PREFETCHED_FRESH_MS,
     }),
   me: () =>
     queryOptions({
