@@ -50,7 +50,11 @@ describe('BatchCreateDialog', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(await within(dialog).findByText('Please enter at least one e-mail address')).toBeInTheDocument();
     await typeEmails(user, dialog, ' , ,');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText('Please enter at least one e-mail address')).toBeInTheDocument();
+    // antd redraws the message on each validation, the old one leaving with a motion: wait for the one that
+    // stays, not whichever is found first.
+    await waitFor(() => {
+      expect(within(dialog).getByText('Please enter at least one e-mail address')).toBeInTheDocument();
+    });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
