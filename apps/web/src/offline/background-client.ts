@@ -1,3 +1,4 @@
+import { clearSession, getSession } from '@/app/session';
 import type { FromBackground, ToBackground } from '@/offline/background-protocol';
 
 /** What the page needs of a worker: a Worker, or an in-page stand-in in tests. */
@@ -10,7 +11,8 @@ export type BackgroundPort = {
 /** The worker stopped (its script failed to load, or it crashed): what it was doing will not answer. */
 export type BackgroundLost = { job: 'host'; type: 'lost' };
 
-export type BackgroundListener = (message: FromBackground | BackgroundLost) => void;
+/** What the jobs hear: the session's refusals are the connection's own business. */
+export type BackgroundListener = (message: Exclude<FromBackground, { job: 'session' }> | BackgroundLost) => void;
 
 export type BackgroundConnection = {
   post: (message: ToBackground) => void;
@@ -24,7 +26,7 @@ export type BackgroundConnection = {
 export function createBackgroundConnection(open: () => BackgroundPort): BackgroundConnection {
   const listeners = new Set<BackgroundListener>();
   let port: BackgroundPort | null = null;
-  const notify = (message: FromBackground | BackgroundLost) => {
+  const notify: BackgroundListener = (message) => {
     for (const listener of listeners) listener(message);
   };
   const lose = (lost: BackgroundPort) => {
@@ -45,7 +47,14 @@ export function createBackgroundConnection(open: () => BackgroundPort): Backgrou
       return null;
     }
     opened.addEventListener('message', (event) => {
-      notify((event as MessageEvent<FromBackground>).data);
+      const message = (event as MessageEvent<FromBackground>).data;
+      if (message.job === 'session') {
+        // A job's request was refused (401), whichever job: only the session that token belonged to ends, a
+        // newer sign-in keeps its own.
+        if (getSession().token === message.token) clearSession('expired');
+        return;
+      }
+      notify(message);
     });
     opened.addEventListener('error', () => {
       lose(opened);

@@ -1,4 +1,4 @@
-import { clearSession, getSession, subscribeSession } from '@/app/session';
+import { getSession, subscribeSession } from '@/app/session';
 import { currentLanguage, i18n } from '@/lib/i18n';
 import type { BackgroundConnection } from '@/offline/background-client';
 import { STATUS_PLACEHOLDER } from '@/offline/background-protocol';
@@ -43,11 +43,6 @@ export function createBackgroundDrain(
     if (listening) return;
     listening = true;
     background.subscribe((message) => {
-      if (message.job === 'session') {
-        // Only the session that token belonged to: a newer sign-in keeps its own.
-        if (getSession().token === message.token) clearSession('expired');
-        return;
-      }
       if (message.job === 'host') {
         // The worker is gone: its runs go on the page, from what the queue holds (changes left 'sending' are
         // put back under the lock, as after a closed tab).

@@ -1,5 +1,5 @@
 import { queryClient } from '@/app/query-client';
-import { clearSession, getSession, subscribeSession } from '@/app/session';
+import { getSession, subscribeSession } from '@/app/session';
 import { currentLanguage } from '@/lib/i18n';
 import { activityKeys } from '@/modules/activities/query-keys';
 import { doctorKeys } from '@/modules/doctors/query-keys';
@@ -95,11 +95,6 @@ export function startSlicePull(background: BackgroundConnection = backgroundConn
   };
 
   const onMessage: BackgroundListener = (message) => {
-    if (message.job === 'session') {
-      // Only the session that token belonged to: a newer sign-in keeps its own.
-      if (getSession().token === message.token) clearSession('expired');
-      return;
-    }
     if (running === null) return;
     // The worker is gone: this pull will not answer; the next trigger starts another.
     if (message.job === 'host') {
