@@ -11,12 +11,20 @@ const POLL_MS = 50;
  * Follows the page's requests through the DevTools protocol. Playwright's 'networkidle' belongs to a
  * document's load, so it says nothing about what a single-page navigation fetches afterwards.
  * Needs Network.enable.
+ *
+ * Two kinds of request never report their end to the page's session, and waiting for them made every step
+ * wait out the timeout: a worker's script (no loader: the worker's own target loads it), and what a document
+ * still had in flight when the next one replaced it.
  */
 export function trackRequests(cdp: CDPSession): NetworkQuiet {
-  const inFlight = new Set<string>();
+  const inFlight = new Map<string, { url: string; loaderId: string }>();
   let lastChange = Date.now();
-  cdp.on('Network.requestWillBeSent', ({ requestId }) => {
-    inFlight.add(requestId);
+  cdp.on('Network.requestWillBeSent', ({ requestId, request, loaderId, type }) => {
+    if (loaderId === '') return;
+    if (type === 'Document' && requestId === loaderId) {
+      for (const [id, other] of inFlight) if (other.loaderId !== loaderId) inFlight.delete(id);
+    }
+    inFlight.set(requestId, { url: request.url, loaderId });
     lastChange = Date.now();
   });
   const settled = ({ requestId }: { requestId: string }) => {
@@ -29,7 +37,8 @@ export function trackRequests(cdp: CDPSession): NetworkQuiet {
       const deadline = Date.now() + timeoutMs;
       while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
         if (Date.now() > deadline) {
-          console.warn(`  the network was not quiet within ${timeoutMs} ms (${inFlight.size} requests in flight)`);
+          const urls = [...inFlight.values()].map(({ url }) => url).join(', ');
+          console.warn(`  the network was not quiet within ${timeoutMs} ms (in flight: ${urls})`);
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
