@@ -59,6 +59,17 @@ async function storeSession(port: number, origin: string, session: StoredSession
   }
 }
 
+/** Lighthouse could not take the run (its trace or page load failed): it says to run it again. */
+export class LighthouseRuntimeError extends Error {
+  constructor(
+    url: string,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`Lighthouse on ${url}: ${message} (${code})`);
+  }
+}
+
 function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, audit: string): number {
   const value = lhr.audits[audit]?.numericValue;
   if (value === undefined) throw new Error(`Lighthouse gave no ${audit}`);
@@ -91,7 +102,7 @@ export async function runLighthouse(
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(url, lhr.runtimeError.code, lhr.runtimeError.message);
     // A refused session sends the app to /login: that run would audit the wrong page.
     const shown = new URL(lhr.finalDisplayedUrl).pathname;
     if (shown !== new URL(url).pathname) throw new Error(`Lighthouse on ${url} ended on ${shown}`);

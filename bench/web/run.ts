@@ -12,7 +12,7 @@ import path from 'node:path';
 import { DEFAULT_PAGE_SIZE, LoginResult } from '@crm/shared';
 import { chromium, type Browser } from '@playwright/test';
 import { startServer, type RunningServer } from '../lib/server.ts';
-import { type LighthouseFigures, runLighthouse, type StoredSession } from './lighthouse.ts';
+import { type LighthouseFigures, LighthouseRuntimeError, runLighthouse, type StoredSession } from './lighthouse.ts';
 import { PHONE_PROFILE } from './phone-profile.ts';
 import {
   type Column,
@@ -161,6 +161,23 @@ async function measureRepPath(
   return results;
 }
 
+/** Lighthouse's trace recording fails now and then (NO_NAVSTART, as it says: run it again): one more try. */
+async function lighthouseOnce(
+  executablePath: string,
+  version: Version,
+  page: LighthousePage,
+): Promise<LighthouseFigures> {
+  const take = () =>
+    runLighthouse(executablePath, `${version.server.url}${page.path}`, page.signedIn ? version.session : null);
+  try {
+    return await take();
+  } catch (error) {
+    if (!(error instanceof LighthouseRuntimeError)) throw error;
+    console.log(`  ${version.label}: ${error.message}; taken again`);
+    return take();
+  }
+}
+
 async function measureLighthouse(
   executablePath: string,
   versions: Version[],
@@ -175,11 +192,7 @@ async function measureLighthouse(
     for (const page of LIGHTHOUSE_PAGES) {
       for (const version of roundOrder(versions, round)) {
         const started = Date.now();
-        const figures = await runLighthouse(
-          executablePath,
-          `${version.server.url}${page.path}`,
-          page.signedIn ? version.session : null,
-        );
+        const figures = await lighthouseOnce(executablePath, version, page);
         results.get(version)?.[page.path]?.push(figures);
         console.log(
           `  ${version.label}: Lighthouse ${page.path} ${round + 1}/${lighthouseRuns}: performance ${figures.score.toFixed(0)} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
@@ -234,10 +247,19 @@ try {
     `bench:web on ${versions.map((version) => `${version.label} (${version.server.url})`).join(', ')}, Chromium ${chromiumVersion}`,
   );
 
+  const columns = (rows: Map<Version, Row[]>) =>
+    versions.map((version) => ({ label: version.label, rows: rows.get(version) ?? [] }));
   let paths: Map<Version, PathResult> | null = null;
+  const pathRows = new Map<Version, Row[]>();
   if (walkThePath) {
     console.log(`The rep's path, ${runs} runs, typing "${search.text}" (${search.total} doctors):`);
     paths = await measureRepPath(browser, versions, search.text);
+    // Printed before Lighthouse starts: a failure there no longer loses the path's minutes.
+    for (const version of versions) {
+      const walked = paths.get(version);
+      if (walked) pathRows.set(version, summarise(walked.figures, SEARCH_DEBOUNCE_MS));
+    }
+    report("The rep's path (phone profile):", columns(pathRows));
   }
   await browser.close();
   browser = null;
@@ -247,17 +269,11 @@ try {
     audits = await measureLighthouse(executablePath, versions);
   }
 
-  const pathRows = new Map<Version, Row[]>();
   const lighthouseRows = new Map<Version, Row[]>();
   for (const version of versions) {
-    const walked = paths?.get(version);
-    if (walked) pathRows.set(version, summarise(walked.figures, SEARCH_DEBOUNCE_MS));
     const audited = audits?.get(version);
     if (audited) lighthouseRows.set(version, summariseLighthouse(LIGHTHOUSE_PAGES, audited));
   }
-  const columns = (rows: Map<Version, Row[]>) =>
-    versions.map((version) => ({ label: version.label, rows: rows.get(version) ?? [] }));
-  if (paths) report("The rep's path (phone profile):", columns(pathRows));
   if (audits) report('Lighthouse, mobile preset:', columns(lighthouseRows));
 
   for (const version of versions) {
