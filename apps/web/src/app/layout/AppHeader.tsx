@@ -9,10 +9,16 @@ import { ConnectivityIndicator } from '@/app/layout/ConnectivityIndicator';
 import { isWebUrl, leavePage } from '@/lib/leave-page';
 import { useLogoutMutation } from '@/modules/auth/api';
 import { LogoutDialog } from '@/modules/auth/components/LogoutDialog';
-import { forgetUser, unsyncedBeforeLogout, type LogoutChoice } from '@/modules/auth/logout';
+import type { LogoutChoice } from '@/modules/auth/logout';
 import { setSimulatedOffline, useNetworkStatus } from '@/offline/network-monitor';
 import { usePendingCount } from '@/offline/pending';
-import { syncNow } from '@/offline/sync';
+
+/**
+ * The queue's engine and the device's store are not part of the first screen: they load when the rep taps
+ * 'Sync now' or signs out, or once the first screen is idle (AppLayout), whichever comes first.
+ */
+const loadLogout = () => import('@/modules/auth/logout');
+const syncNowLater = () => import('@/offline/sync').then(({ syncNow }) => syncNow());
 
 export type AppHeaderProps = {
   user: SessionUser;
@@ -37,6 +43,7 @@ export function AppHeader({ user, onOpenMenu }: AppHeaderProps) {
   const signOut = async (choice: LogoutChoice) => {
     setIsLeaving(true);
     const providerLogoutUrl = await logoutMutation.mutateAsync();
+    const { forgetUser } = await loadLogout();
     await forgetUser(user.id, choice, queryClient);
     setLogoutCount(null);
     // A single-sign-on session ends at the provider too, which then sends the browser back to /login.
@@ -50,6 +57,7 @@ export function AppHeader({ user, onOpenMenu }: AppHeaderProps) {
   // A last sync first when online; what still waits is the user's to keep or discard (DESIGN.md §7).
   const handleLogout = async () => {
     setIsLeaving(true);
+    const { unsyncedBeforeLogout } = await loadLogout();
     const count = await unsyncedBeforeLogout(user.id);
     if (count === 0) {
       await signOut('keep');
@@ -72,7 +80,7 @@ export function AppHeader({ user, onOpenMenu }: AppHeaderProps) {
         />
       )}
       <div className="app-header-items">
-        <ConnectivityIndicator network={network} pendingCount={pendingCount} onSyncNow={syncNow} />
+        <ConnectivityIndicator network={network} pendingCount={pendingCount} onSyncNow={syncNowLater} />
         {!network.isEffectivelyOnline && (
           <Tag color="warning" icon={<DisconnectOutlined />} data-testid="offline-tag">
             {t('header.workingOffline')}
