@@ -5,6 +5,7 @@ import { type Clock, systemClock } from './core/clock.ts';
 import type { Db } from './db/database.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerCompression } from './http/compression.ts';
+import { registerControlCharacterGuard } from '#server/http/control-characters.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { withRedactedUrls } from './http/log-redaction.ts';
@@ -91,6 +92,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       registerAuthentication(api, services.auth);
+      registerControlCharacterGuard(api);
       registerIdempotency(api, services.idempotency);
       await api.register(healthRoutes, { config, version: appVersion });
       await api.register(authRoutes, { auth: services.auth, configuration: services.configuration });

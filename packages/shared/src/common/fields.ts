@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacter } from './control-characters.ts';
 
 /**
  * Field schemas whose messages are i18n keys: the server translates them into the
@@ -9,7 +10,8 @@ export const requiredString = (maxLength = 255) =>
     .string({ error: 'validation.required' })
     .trim()
     .min(1, { error: 'validation.required' })
-    .max(maxLength, { error: 'validation.tooLong' });
+    .max(maxLength, { error: 'validation.tooLong' })
+    .refine((text) => !hasControlCharacter(text), { error: 'validation.controlCharacter' });
 
 export const emailField = () =>
   z
@@ -25,6 +27,7 @@ export const optionalText = (max = 255) =>
     .string()
     .trim()
     .max(max, { error: 'validation.tooLong' })
+    .refine((text) => !hasControlCharacter(text), { error: 'validation.controlCharacter' })
     .nullish()
     .transform((value) => (value ? value : null));
 
