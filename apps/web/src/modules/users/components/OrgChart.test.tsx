@@ -106,6 +106,12 @@ describe('OrgChart', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(nodeOf(SOPHIE.email)).toHaveClass('org-node-match');
     expect(nodeOf(MANAGER.email)).not.toHaveClass('org-node-match');
     expect(shownEmails()).toEqual([ADMIN.email, MANAGER.email, REP.email, SOPHIE.email, ZOE.email]);
+    // One match reads in the singular (issue 29).
+    await user.type(screen.getByRole('textbox', { name: 'Search the org chart by name or e-mail' }), 'o');
+    expect(await screen.findByText('1 user found')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'Search the org chart by name or e-mail' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search the org chart by name or e-mail' }), 'lef');
+    expect(await screen.findByText('2 users found')).toBeInTheDocument();
 
     await user.click(nodeOf(REP.email));
     expect(await screen.findByText(`User page ${REP.id}`)).toBeInTheDocument();
