@@ -146,7 +146,8 @@ describe('UserDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     let answer: FetchHandler = () => jsonResponse({ message: 'Database unavailable', code: 'INTERNAL_ERROR' }, 500);
     const fetchMock = api(ANNE, { [`GET /api/users/${ANNE.id}`]: (init) => answer(init) });
     const { user } = renderDetail(ANNE.id);
-    expect(await screen.findByText('Failed to load users')).toBeInTheDocument();
+    // One user, not the list's 'Failed to load users' (issue 29).
+    expect(await screen.findByText('The user could not be loaded.')).toBeInTheDocument();
     expect(screen.getByText('Database unavailable')).toBeInTheDocument();
 
     answer = () => jsonResponse(ANNE);

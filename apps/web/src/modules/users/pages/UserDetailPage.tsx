@@ -67,7 +67,7 @@ function UserDetail({ id, isSelf, onBack }: { id: string; isSelf: boolean; onBac
         <RecordLoadError
           error={query.error}
           notFoundTitle={t('users.notFound')}
-          loadFailedTitle={t('users.loadFailed')}
+          loadFailedTitle={t('users.detailLoadFailed')}
           backLabel={t('common.back')}
           onBack={onBack}
           onRetry={() => void query.refetch()}
