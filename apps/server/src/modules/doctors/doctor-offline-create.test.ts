@@ -2,23 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activity, Doctor, ExistingDoctor } from '@crm/shared';
 import { newId } from '#server/db/ids.ts';
 import { activityCast, type ActivityCast } from '#server/test/activity-cast.ts';
+import { doctorInput } from '#server/test/doctor-input.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
 import { rowCount, tableCounts } from '#server/test/table-counts.ts';
 
-let rppsSeq = 0;
-const newDoctor = (overrides: { rpps?: string; firstName?: string } = {}) => {
-  rppsSeq += 1;
-  return {
-    rpps: String(30_000_000_000 + rppsSeq),
-    firstName: 'Xavier',
-    lastName: `Hors-ligne${rppsSeq}`,
-    primarySpecialty: 'Cardiology',
-    ...overrides,
-  };
-};
 /** A doctor as an offline queue sends it: with its client-made id. */
 const queuedDoctor = (overrides: { rpps?: string; firstName?: string } = {}) => ({
-  ...newDoctor(overrides),
+  ...doctorInput(overrides),
   id: newId(),
 });
 
@@ -103,7 +93,7 @@ describe.each(engines())('creating a doctor from an offline queue on %s', (engin
     const plain = await cast.api.rep('POST', '/api/doctors', body);
     expect(plain.status).toBe(409);
     expect(plain.body).toMatchObject({ fields: { id: 'A doctor with this identifier already exists' } });
-    const otherRpps = await cast.api.rep('POST', '/api/doctors', { ...newDoctor(), id: body.id }, newId());
+    const otherRpps = await cast.api.rep('POST', '/api/doctors', { ...doctorInput(), id: body.id }, newId());
     expect(otherRpps.status).toBe(409);
     expect(await counts()).toEqual(before);
   });
@@ -112,7 +102,7 @@ describe.each(engines())('creating a doctor from an offline queue on %s', (engin
     const existing = await t.factory.doctor();
     const before = await counts();
     for (const [body, key] of [
-      [newDoctor({ rpps: existing.rpps }), newId()],
+      [doctorInput({ rpps: existing.rpps }), newId()],
       [queuedDoctor({ rpps: existing.rpps }), undefined],
     ] as const) {
       const answer = await cast.api.rep('POST', '/api/doctors', body, key);
