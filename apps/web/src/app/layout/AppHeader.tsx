@@ -14,8 +14,9 @@ import { setSimulatedOffline, useNetworkStatus } from '@/offline/network-monitor
 import { usePendingCount } from '@/offline/pending';
 
 /**
- * The queue's engine and the device's store are not part of the first screen: they load when the rep taps
- * 'Sync now' or signs out, or once the first screen is idle (AppLayout), whichever comes first.
+ * The queue's engine and the device's store stay out of the layout's chunk, so that the first screen never waits
+ * for them: main.tsx starts the engine from its own chunk, and the header reaches it when the rep taps 'Sync
+ * now' or signs out.
  */
 const loadLogout = () => import('@/modules/auth/logout');
 const syncNowLater = () => import('@/offline/sync').then(({ syncNow }) => syncNow());
