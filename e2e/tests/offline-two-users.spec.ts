@@ -148,7 +148,8 @@ test('E7: two users on one device and a new version: no leak, nothing lost, no m
   await page.getByTestId('logout-keep').click();
   await expect(page).toHaveURL(/\/login$/);
 
-  // B, online on the same device: none of A's data, and none of A's changes sent.
+  // B, online on the same device: none of A's data, and none of A's changes sent. The sign-in form is loaded
+  // anew at once, which may cut A's deletion short: the next start finishes it before B's pull.
   await goOnline(page);
   const sentKeys: string[] = [];
   page.on('request', (request) => sentKeys.push(...sentKeysOf(request)));

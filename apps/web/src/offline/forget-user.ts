@@ -1,6 +1,17 @@
 import { openOfflineDb, WAITING_STATUSES } from '@/offline/db';
 import { discard, listQueue } from '@/offline/queue';
+import type { LogoutChoice } from '@/offline/leaving-users';
 import { SLICE_LOCK_NAME, withWebLock } from '@/offline/web-lock';
+
+/**
+ * What a user leaves on the device once they signed out: their cached records go, except the copies their kept
+ * changes show on; discarded changes go with their copies. Kept changes stay owner-tagged, and the engine sends a
+ * change only with its owner's token.
+ */
+export async function forgetDeviceRecords(owner: string, choice: LogoutChoice): Promise<void> {
+  if (choice === 'discard') await discardQueue(owner);
+  await forgetCachedRecords(owner, choice === 'keep' ? await waitingEntityIds(owner) : new Set());
+}
 
 /** The stores of cached records; the queue is not one of them: its records wait for their owner. */
 const CACHE_STORES = ['activities', 'doctors', 'signatures'] as const;
@@ -37,12 +48,12 @@ async function deleteCachedRecords(owner: string, keep: ReadonlySet<string>): Pr
 }
 
 /** The entities the user's unsynced changes concern (their copies are what a kept change shows on). */
-export async function waitingEntityIds(owner: string): Promise<Set<string>> {
+async function waitingEntityIds(owner: string): Promise<Set<string>> {
   const items = await listQueue(owner);
   return new Set(items.filter((item) => WAITING_STATUSES.includes(item.status)).map((item) => item.entityId));
 }
 
 /** Deletes every change of that user not being sent right now (the logout's 'discard them'). */
-export async function discardQueue(owner: string): Promise<void> {
+async function discardQueue(owner: string): Promise<void> {
   for (const item of await listQueue(owner)) await discard(owner, item.mutationId);
 }

@@ -14,6 +14,8 @@ import type { SlicePage } from '@/offline/slice-store';
 import { readStoredActivities } from '@/offline/slice-store';
 import { inPagePort } from '@/offline/test-background';
 import { freshOfflineStore } from '@/offline/test-store';
+import { hasLeavingUsers, noteLeaving } from '@/offline/leaving-users';
+import { openOfflineDb } from '@/offline/db';
 import { DEMO_ADMIN_USER, REP_USER } from '@/test/tokens';
 
 const A = REP_USER.id;
@@ -125,6 +127,32 @@ describe('the slice pulled by the background worker', () => {
     });
     expect(signals).toHaveLength(2);
     expect(await readStoredActivities(A)).toEqual([]);
+    expect((await readStoredActivities(B)).map((record) => record.id)).toEqual([activityId(2)]);
+  });
+
+  it('deletes the previous user’s records, which a reload kept from going, before the next user’s pull', async () => {
+    clearSession();
+    const db = await openOfflineDb();
+    await db.put('activities', { ...activity({ id: activityId(1) }), owner: A });
+    await db.put('activities', { owner: A, id: '__slice:activities', cursor: 'a-1', complete: true });
+    // A signed out, and the page was reloaded before their records were deleted.
+    noteLeaving(A, 'keep');
+    const pulledFor: string[] = [];
+    stop = startWithWorker(
+      serverFor((credentials) => {
+        pulledFor.push(credentials.token);
+        return Promise.resolve(lastPage([activity({ id: activityId(2), ownerId: B })], 'b-1'));
+      }),
+    );
+
+    setSession('token-B', DEMO_ADMIN_USER);
+    await vi.waitFor(() => {
+      expect(document.documentElement.getAttribute(SLICE_READY_ATTRIBUTE)).toBe('ready');
+    });
+    expect(pulledFor).toEqual(['token-B']);
+    expect(hasLeavingUsers()).toBe(false);
+    expect(await readStoredActivities(A)).toEqual([]);
+    expect((await db.getAllKeys('activities')).filter(([owner]) => owner === A)).toEqual([]);
     expect((await readStoredActivities(B)).map((record) => record.id)).toEqual([activityId(2)]);
   });
 

@@ -5,6 +5,7 @@ import { activityKeys } from '@/modules/activities/query-keys';
 import { doctorKeys } from '@/modules/doctors/query-keys';
 import { backgroundConnection, type BackgroundConnection, type BackgroundListener } from '@/offline/background-client';
 import { BACK_ONLINE_EVENT } from '@/offline/events';
+import { forgetLeavingUsers, hasLeavingUsers } from '@/offline/leaving-users';
 import { getNetworkState, isEffectivelyOnline, subscribeNetwork } from '@/offline/network-monitor';
 import {
   SLICE_MEASURES,
@@ -64,7 +65,22 @@ export function startSlicePull(background: BackgroundConnection = backgroundConn
   let again = false;
   let pulls = 0;
 
+  let waitingForDeletion = false;
   const run = () => {
+    if (waitingForDeletion) return;
+    if (!hasLeavingUsers()) {
+      pull();
+      return;
+    }
+    // A previous user's deletion, cut short by a reload, goes first: no page of anyone's lands before it.
+    waitingForDeletion = true;
+    void forgetLeavingUsers().then(() => {
+      waitingForDeletion = false;
+      pull();
+    });
+  };
+
+  const pull = () => {
     const { token, user } = getSession();
     if (token === null || user === null || !isEffectivelyOnline(getNetworkState())) return;
     if (running !== null) {

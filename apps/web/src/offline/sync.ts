@@ -5,6 +5,7 @@ import { getSession, subscribeSession } from '@/app/session';
 import { backgroundConnection } from '@/offline/background-client';
 import { createBackgroundDrain } from '@/offline/drain-client';
 import { BACK_ONLINE_EVENT } from '@/offline/events';
+import { forgetLeavingUsers, hasLeavingUsers } from '@/offline/leaving-users';
 import { getNetworkState, isEffectivelyOnline } from '@/offline/network-monitor';
 import { onEnqueue } from '@/offline/queue';
 import { createSyncEngine, type SyncEngine, type SyncReport } from '@/offline/sync-engine';
@@ -86,14 +87,19 @@ let stopEngine: (() => void) | null = null;
  */
 export function startSyncEngine(): () => void {
   if (stopEngine !== null) return stopEngine;
-  const start = () => {
-    window.clearTimeout(retryTimer);
+  const send = () => {
     engine
       .sync()
       .then(refreshAfter)
       .then(retryAfter)
       // An IndexedDB failure here is retried at the next trigger; the queue itself is untouched.
       .catch(() => undefined);
+  };
+  const start = () => {
+    window.clearTimeout(retryTimer);
+    // A previous user's deletion, cut short by a reload, goes first: changes they discarded are never sent.
+    if (hasLeavingUsers()) void forgetLeavingUsers().then(send);
+    else send();
   };
   retry = start;
 

@@ -43,9 +43,8 @@ export function AppHeader({ user, onOpenMenu }: AppHeaderProps) {
 
   const signOut = async (choice: LogoutChoice) => {
     setIsLeaving(true);
-    const providerLogoutUrl = await logoutMutation.mutateAsync();
-    const { forgetUser } = await loadLogout();
-    await forgetUser(user.id, choice, queryClient);
+    const { signOutOfDevice } = await loadLogout();
+    const providerLogoutUrl = await signOutOfDevice(user.id, choice, queryClient, () => logoutMutation.mutateAsync());
     setLogoutCount(null);
     // A single-sign-on session ends at the provider too, which then sends the browser back to /login.
     if (providerLogoutUrl !== null && isWebUrl(providerLogoutUrl)) {

@@ -1,11 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { countPendingItems } from '@/offline/db';
-import { discardQueue, forgetCachedRecords, waitingEntityIds } from '@/offline/forget-user';
+import { forgetLeavingUsers, noteLeaving, type LogoutChoice } from '@/offline/leaving-users';
 import { getNetworkState, isEffectivelyOnline } from '@/offline/network-monitor';
 import { syncNow } from '@/offline/sync';
 
-/** What the leaving user chose for their unsynced changes. */
-export type LogoutChoice = 'keep' | 'discard';
+export type { LogoutChoice };
 
 /**
  * Before logging out: online, a last sync sends what it can; then how many changes of the user are still
@@ -27,17 +26,20 @@ export async function unsyncedBeforeLogout(owner: string): Promise<number> {
 }
 
 /**
- * After the session ended: the next user of the device must find nothing of this one (issue 13, 'two
- * people, one device'). The query cache goes whole; the user's cached records go, except the copies their
- * kept changes show on; discarded changes go with their copies. Kept changes stay owner-tagged, and the
- * engine sends a change only with its owner's token.
+ * Signs the user out of this device: `endSession` ends the session (the server's, then the device's), and the
+ * next user of the device must find nothing of this one (issue 13, 'two people, one device'). The user is noted
+ * as leaving first, so that a reload cutting the deletion short cannot leave their records behind
+ * (offline/leaving-users.ts); the query cache goes whole.
  */
-export async function forgetUser(owner: string, choice: LogoutChoice, queryClient: QueryClient): Promise<void> {
+export async function signOutOfDevice<T>(
+  owner: string,
+  choice: LogoutChoice,
+  queryClient: QueryClient,
+  endSession: () => Promise<T>,
+): Promise<T> {
+  noteLeaving(owner, choice);
+  const ended = await endSession();
   queryClient.clear();
-  try {
-    if (choice === 'discard') await discardQueue(owner);
-    await forgetCachedRecords(owner, choice === 'keep' ? await waitingEntityIds(owner) : new Set());
-  } catch {
-    // The device's store could not be opened: its records stay readable only by their owner.
-  }
+  await forgetLeavingUsers();
+  return ended;
 }
