@@ -257,6 +257,7 @@ export const mailRow: MailOutboxTable = {
   kind: 'user.invitation',
   stream: 'transactional',
   ref: null,
+  once_key: null,
   from_address: null,
   reply_to: null,
   to_address: 'new.rep@example.fr',

@@ -380,6 +380,8 @@ export type MailOutboxTable = {
   stream: MailStream;
   /** What it belongs to ('campaign:<id>'), so a feature can count its messages by status. */
   ref: string | null;
+  /** Unique when set: what the message must be sent once for ('campaign-recipient:<id>'). */
+  once_key: string | null;
   /** null: MAIL_FROM */
   from_address: string | null;
   reply_to: string | null;

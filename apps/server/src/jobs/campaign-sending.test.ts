@@ -30,10 +30,34 @@ class CrashingMail extends MailService {
   ) {
     super(deps);
   }
-  override enqueue(db: Db, mail: OutgoingMail): Promise<string> {
+  override enqueueOnce(db: Db, mail: OutgoingMail, onceKey: string): Promise<string | null> {
     this.calls += 1;
     if (this.calls === this.crashOn) return Promise.reject(new Error('process killed'));
-    return super.enqueue(db, mail);
+    return super.enqueueOnce(db, mail, onceKey);
+  }
+}
+
+/**
+ * A process that stops for a while (a long GC pause, a stalled disk) right after reading its first batch of
+ * recipients, until `resume()`: its claim on the campaign may run out meanwhile.
+ */
+class PausingCampaigns extends CampaignsRepository {
+  private paused = false;
+  private markRead: () => void = () => undefined;
+  /** Resolves once the process has read its batch and stopped. */
+  readonly hasReadBatch = new Promise<void>((resolve) => (this.markRead = resolve));
+  /** Lets the process go on. */
+  resume: () => void = () => undefined;
+  private readonly gate = new Promise<void>((resolve) => (this.resume = resolve));
+
+  override async pendingBatch(campaignId: string, limit: number, db?: Db) {
+    const batch = await super.pendingBatch(campaignId, limit, db);
+    if (!this.paused) {
+      this.paused = true;
+      this.markRead();
+      await this.gate;
+    }
+    return batch;
   }
 }
 
@@ -44,7 +68,7 @@ describe.each(engines())('the campaign sending job on %s', (engine) => {
   let asRep: Call;
 
   /** One server process's sending parts on the shared database: the campaign job and the outbox's sender. */
-  const processOn = (options: { crashOn?: number } = {}) => {
+  const processOn = (options: { crashOn?: number; campaigns?: CampaignsRepository } = {}) => {
     const db = t.database.db;
     const { logger } = capturedLogger();
     const outbox = new MailOutboxRepository(db);
@@ -62,7 +86,7 @@ describe.each(engines())('the campaign sending job on %s', (engine) => {
     return {
       sending: new CampaignSending({
         db,
-        campaigns: new CampaignsRepository(db),
+        campaigns: options.campaigns ?? new CampaignsRepository(db),
         consents,
         mail,
         links: new UnsubscribeLinks('test-secret', 'http://crm.example'),
@@ -190,5 +214,55 @@ describe.each(engines())('the campaign sending job on %s', (engine) => {
       .executeTakeFirstOrThrow();
     expect(done).toMatchObject({ status: 'sent', sent_count: 11, failed_count: 0 });
     expect(JSON.parse(done.skipped)).toMatchObject({ withdrawn: 1 });
+  });
+
+  it('hands each recipient to the outbox once when a process’s claim runs out mid-pass and another takes over', async () => {
+    const doctors: string[] = [];
+    for (let index = 0; index < 6; index += 1) doctors.push(await doctorWithConsent(`Relais${index}`));
+    const posted = await asRep('POST', '/api/campaigns', {
+      name: 'Relais',
+      templateId: 'new-medicine',
+      doctorIds: doctors,
+    });
+    expect(posted.status).toBe(201);
+    const { campaign } = posted.body as CampaignSendResult;
+    const outboxAddresses = async () =>
+      (
+        await t.database.db
+          .selectFrom('mail_outbox')
+          .select('to_address')
+          .where('ref', '=', `campaign:${campaign.id}`)
+          .execute()
+      )
+        .map((row) => row.to_address)
+        .sort();
+
+    // A claims the campaign, reads its first batch, and stops past the end of its claim.
+    const pausing = new PausingCampaigns(t.database.db);
+    const a = processOn({ campaigns: pausing });
+    const passOfA = a.sending.sendDue();
+    await pausing.hasReadBatch;
+    clock.advance(3 * MINUTE_MS);
+
+    // B finds the claim run out, takes the campaign and hands over the same recipients.
+    const b = processOn();
+    await b.sending.sendDue();
+    const handedByB = await outboxAddresses();
+    expect(handedByB).toHaveLength(4);
+
+    // A resumes with the batch it read before B: not one of them is handed over a second time.
+    pausing.resume();
+    await passOfA;
+    expect(await outboxAddresses()).toEqual(handedByB);
+
+    // To the end: each doctor receives the campaign once.
+    for (let round = 0; round < 10; round += 1) {
+      clock.advance(MINUTE_MS);
+      await b.delivery.deliverDue();
+      await Promise.all([a.sending.sendDue(), b.sending.sendDue()]);
+    }
+    const received = sink.received.flatMap((mail) => mail.to).filter((to) => to.startsWith('relais'));
+    expect(received.sort()).toEqual(Array.from({ length: 6 }, (_, index) => `relais${index}@cabinet.fr`).sort());
+    expect(await outboxAddresses()).toEqual(received);
   });
 });

@@ -33,6 +33,8 @@ type CampaignSendingDeps = {
 };
 
 export const campaignRef = (campaignId: string): string => `campaign:${campaignId}`;
+/** The outbox's once-key of a recipient's message: one message per recipient, whichever process enqueues it. */
+export const recipientKey = (recipientId: string): string => `campaign-recipient:${recipientId}`;
 
 /**
  * Sends the campaigns being sent (docs/decisions/0033). Every server process runs one; a campaign is claimed
@@ -40,6 +42,8 @@ export const campaignRef = (campaignId: string): string => `campaign:${campaignI
  * out. A recipient's consent is checked again in the transaction that hands its message to the outbox and
  * marks it queued, so a crash or an SMTP outage never sends anyone twice, and a withdrawal made while the
  * campaign runs is honoured: the outbox holds at most `window` of the campaign's messages ahead of sending.
+ * Should a claim run out mid-pass and a second process take the campaign, the outbox's unique key per
+ * recipient lets only one message through for each: the other process's enqueue answers null.
  */
 export class CampaignSending implements CampaignSender {
   private readonly worker = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -134,18 +138,27 @@ export class CampaignSending implements CampaignSender {
           }
           const url = this.deps.links.url(recipient.id);
           const message = renderCampaignMessage(campaign, doctor, url);
-          const outboxId = await this.deps.mail.enqueue(trx, {
-            kind: 'campaign.message',
-            to: doctor.email,
-            subject: message.subject,
-            text: message.text,
-            html: message.html,
-            headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-            replyTo: campaign.owner_email,
-            stream: 'bulk',
-            ref,
-          });
-          await this.deps.campaigns.markQueued(trx, recipient.id, outboxId);
+          const outboxId = await this.deps.mail.enqueueOnce(
+            trx,
+            {
+              kind: 'campaign.message',
+              to: doctor.email,
+              subject: message.subject,
+              text: message.text,
+              html: message.html,
+              headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+              replyTo: campaign.owner_email,
+              stream: 'bulk',
+              ref,
+            },
+            recipientKey(recipient.id),
+          );
+          // Another process, whose claim outlived ours, handed this recipient over first: theirs goes.
+          if (outboxId === null) continue;
+          // No longer pending (skipped meanwhile): the message must not go either; the batch is tried again.
+          if (!(await this.deps.campaigns.markQueued(trx, recipient.id, outboxId))) {
+            throw new Error(`campaign recipient ${recipient.id} changed while its message was being enqueued`);
+          }
         }
         // Consent withdrawn, or e-mail removed, since the campaign was sent: never reached.
         await this.deps.campaigns.markSkipped(trx, withdrawn, 'withdrawn');

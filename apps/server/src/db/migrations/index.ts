@@ -24,6 +24,7 @@ import * as m202611261210 from './202611261210_create_campaigns.ts';
 import * as m202611261300 from './202611261300_single_sign_on_and_sessions.ts';
 import * as m202611270900 from './202611270900_index_mailbox_search.ts';
 import * as m202611270910 from './202611270910_count_every_office_word_start.ts';
+import * as m202611271000 from './202611271000_add_outbox_once_key.ts';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '202611261300_single_sign_on_and_sessions': m202611261300,
   '202611270900_index_mailbox_search': m202611270900,
   '202611270910_count_every_office_word_start': m202611270910,
+  '202611271000_add_outbox_once_key': m202611271000,
 };

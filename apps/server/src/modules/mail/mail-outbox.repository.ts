@@ -35,8 +35,15 @@ export class MailOutboxRepository {
   constructor(private readonly db: Db) {}
 
   /** Written in the transaction of what causes the message. */
-  async insert(db: Db, row: MailOutboxRow): Promise<void> {
-    await db.insertInto('mail_outbox').values(row).execute();
+  /** False when the row's once_key is already taken: nothing is written (on PostgreSQL, once the holder committed). */
+  async insert(db: Db, row: MailOutboxRow): Promise<boolean> {
+    const inserted = await db
+      .insertInto('mail_outbox')
+      .values(row)
+      .onConflict((conflict) => conflict.column('once_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted !== undefined;
   }
 
   /** Ids of messages of a stream due for an attempt and claimed by nobody (or whose claim ran out), oldest due first. */

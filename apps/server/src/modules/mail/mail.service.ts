@@ -67,14 +67,29 @@ export class MailService {
 
   /** Stores the message with `db`, the caller's transaction; answers its id. Throws on a malformed message. */
   async enqueue(db: Db, mail: OutgoingMail): Promise<string> {
+    const id = await this.store(db, mail, null);
+    if (id === null) throw new Error('a message without a once-key was refused by the outbox');
+    return id;
+  }
+
+  /**
+   * As `enqueue`, for a message that must go once for `onceKey` ('campaign-recipient:<id>'): null, and nothing
+   * stored, when a message with that key is already in the outbox (on PostgreSQL, once its transaction committed).
+   */
+  enqueueOnce(db: Db, mail: OutgoingMail, onceKey: string): Promise<string | null> {
+    return this.store(db, mail, onceKey);
+  }
+
+  private async store(db: Db, mail: OutgoingMail, onceKey: string | null): Promise<string | null> {
     const message = OutgoingMail.parse(mail);
     const id = newId();
     const now = isoNow(this.deps.clock);
-    await this.deps.outbox.insert(db, {
+    const inserted = await this.deps.outbox.insert(db, {
       id,
       kind: message.kind,
       stream: message.stream satisfies MailStream,
       ref: message.ref ?? null,
+      once_key: onceKey,
       from_address: message.from ?? null,
       reply_to: message.replyTo ?? null,
       to_address: message.to,
@@ -92,7 +107,7 @@ export class MailService {
       created_at: now,
       sent_at: null,
     });
-    return id;
+    return inserted ? id : null;
   }
 
   /** Call after the commit of a transaction that enqueued: sends now rather than at the next poll. */

@@ -3,13 +3,14 @@
 -- called with the arguments of apps/server/scripts/sql-snapshots/registry.ts.
 
 -- MailOutboxRepository.insert
--- parameters: ["mail-1", "user.invitation", "transactional", null, null, null, "new.rep@example.fr", "Bienvenue", "Choisissez votre mot de passe", null, null, 1, "pending", 0, "2026-03-02T09:00:00.000Z", null, null, null, "2026-03-02T09:00:00.000Z", null]
+-- parameters: ["mail-1", "user.invitation", "transactional", null, null, null, null, "new.rep@example.fr", "Bienvenue", "Choisissez votre mot de passe", null, null, 1, "pending", 0, "2026-03-02T09:00:00.000Z", null, null, null, "2026-03-02T09:00:00.000Z", null]
 insert into
   "mail_outbox" (
     "id",
     "kind",
     "stream",
     "ref",
+    "once_key",
     "from_address",
     "reply_to",
     "to_address",
@@ -48,8 +49,12 @@ values
     ?,
     ?,
     ?,
+    ?,
     ?
-  );
+  )
+on conflict ("once_key") do nothing
+returning
+  "id";
 
 -- MailOutboxRepository.dueIds
 -- parameters: ["pending", "transactional", "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", 20]
