@@ -547,7 +547,10 @@ export const registry: RepositoryQueries[] = [
       },
       { shape: 'failed', args: () => [ids.mail, 'worker-1', 1, { status: 'failed', error: '550 unknown user' }] },
     ],
-    sentSince: { args: () => ['bulk', at], rows: [{ count: 0 }] },
+    claimBulkWithinPace: {
+      args: () => [{ worker: 'worker-1', now: at, until: later, minuteAgo: at, perMinute: 60, limit: 20 }],
+      rows: [{ sent: 0, claimed: 0, id: ids.mail }],
+    },
     countsByRef: { args: () => ['campaign:1'] },
     deleteDeliveredBefore: { args: () => [at] },
   }),

@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '#server/config.ts';
 import { type Clock, isoFrom, isoNow } from '#server/core/clock.ts';
-import type { MailStream } from '#server/db/schema.ts';
 import type {
   DeliveryOutcome,
   MailOutboxRepository,
@@ -117,10 +116,8 @@ export class MailDelivery implements MailWaker {
   async deliverDue(): Promise<number> {
     let attempted = 0;
     for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch += 1) {
-      const now = isoNow(this.deps.clock);
-      const ids = [...(await this.deps.outbox.dueIds('transactional', now, BATCH)), ...(await this.dueBulkIds(now))];
-      if (ids.length === 0) break;
-      for (const id of ids) {
+      const transactional = await this.deps.outbox.dueIds('transactional', isoNow(this.deps.clock), BATCH);
+      for (const id of transactional) {
         const row = await this.deps.outbox.claim(
           id,
           this.worker,
@@ -131,16 +128,22 @@ export class MailDelivery implements MailWaker {
         await this.attempt(row);
         attempted += 1;
       }
+      const bulk = await this.deps.outbox.claimBulkWithinPace({
+        worker: this.worker,
+        now: isoNow(this.deps.clock),
+        until: isoFrom(this.deps.clock, CLAIM_MS),
+        minuteAgo: isoFrom(this.deps.clock, -60_000),
+        perMinute: this.deps.config.mailBulkPerMinute,
+        limit: BATCH,
+      });
+      for (const row of bulk) {
+        await this.attempt(row);
+        attempted += 1;
+      }
+      if (transactional.length === 0 && bulk.length === 0) break;
     }
     await this.cleanUp();
     return attempted;
-  }
-
-  private async dueBulkIds(now: string): Promise<string[]> {
-    const stream: MailStream = 'bulk';
-    const sentLastMinute = await this.deps.outbox.sentSince(stream, isoFrom(this.deps.clock, -60_000));
-    const allowance = Math.min(BATCH, this.deps.config.mailBulkPerMinute - sentLastMinute);
-    return allowance > 0 ? this.deps.outbox.dueIds(stream, now, allowance) : [];
   }
 
   private async attempt(row: MailOutboxRow): Promise<void> {

@@ -1,8 +1,24 @@
-import type { Updateable } from 'kysely';
+import { type Updateable, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
+import { isPostgres } from '#server/db/dialect.ts';
 import type { MailOutboxTable, MailStatus, MailStream } from '#server/db/schema.ts';
 
 export type MailOutboxRow = MailOutboxTable;
+
+/** The advisory lock under which processes count and claim bulk messages one at a time (PostgreSQL). */
+const BULK_PACE_LOCK = 150_003;
+
+export type BulkPace = {
+  worker: string;
+  now: string;
+  /** The claim's end. */
+  until: string;
+  /** A minute before `now`: messages sent since, and those claimed now, use up the minute's allowance. */
+  minuteAgo: string;
+  perMinute: number;
+  /** At most this many claimed at once. */
+  limit: number;
+};
 
 /** How a claimed message's delivery ended, as written back by the process that claimed it. */
 export type DeliveryOutcome =
@@ -34,8 +50,10 @@ function outcomeColumns(outcome: DeliveryOutcome): Updateable<MailOutboxTable> {
 export class MailOutboxRepository {
   constructor(private readonly db: Db) {}
 
-  /** Written in the transaction of what causes the message. */
-  /** False when the row's once_key is already taken: nothing is written (on PostgreSQL, once the holder committed). */
+  /**
+   * Written in the transaction of what causes the message. False when the row's once_key is already taken:
+   * nothing is written (on PostgreSQL, once the holder committed).
+   */
   async insert(db: Db, row: MailOutboxRow): Promise<boolean> {
     const inserted = await db
       .insertInto('mail_outbox')
@@ -47,8 +65,8 @@ export class MailOutboxRepository {
   }
 
   /** Ids of messages of a stream due for an attempt and claimed by nobody (or whose claim ran out), oldest due first. */
-  async dueIds(stream: MailStream, now: string, limit: number): Promise<string[]> {
-    const rows = await this.db
+  async dueIds(stream: MailStream, now: string, limit: number, db: Db = this.db): Promise<string[]> {
+    const rows = await db
       .selectFrom('mail_outbox')
       .select('id')
       .where('status', '=', 'pending')
@@ -60,6 +78,53 @@ export class MailOutboxRepository {
       .limit(limit)
       .execute();
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * Claims the bulk messages due, as many as the minute's allowance leaves across every process: sent in the last
+   * minute, and claimed now by anyone, count. Counted and claimed in one transaction that processes take one at
+   * a time (an advisory lock on PostgreSQL, the write lock on SQLite), so N processes never send N allowances.
+   */
+  async claimBulkWithinPace(pace: BulkPace): Promise<MailOutboxRow[]> {
+    return this.db.transaction().execute(async (trx) => {
+      // First statement: PostgreSQL's lock for the pace; on SQLite an UPDATE that changes nothing takes the write
+      // lock before the counts are read (a transaction that read first could not write after another's commit).
+      await (
+        isPostgres(trx)
+          ? sql`select pg_advisory_xact_lock(${BULK_PACE_LOCK})`
+          : sql`update mail_outbox set id = id where 0 = 1`
+      ).execute(trx);
+      // Two counts, each on its index (stream and sent_at; status, stream and due time), rather than one OR.
+      const { sent } = await trx
+        .selectFrom('mail_outbox')
+        .select((eb) => eb.fn.countAll<number>().as('sent'))
+        .where('stream', '=', 'bulk')
+        .where('sent_at', '>', pace.minuteAgo)
+        .executeTakeFirstOrThrow();
+      const { claimed } = await trx
+        .selectFrom('mail_outbox')
+        .select((eb) => eb.fn.countAll<number>().as('claimed'))
+        .where('status', '=', 'pending')
+        .where('stream', '=', 'bulk')
+        .where('claimed_until', '>=', pace.now)
+        .executeTakeFirstOrThrow();
+      const allowance = Math.min(pace.limit, pace.perMinute - sent - claimed);
+      if (allowance <= 0) return [];
+      const ids = await this.dueIds('bulk', pace.now, allowance, trx);
+      if (ids.length === 0) return [];
+      await trx
+        .updateTable('mail_outbox')
+        .set({ claimed_by: pace.worker, claimed_until: pace.until })
+        .where('id', 'in', ids)
+        .execute();
+      return trx
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('id', 'in', ids)
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .execute();
+    });
   }
 
   /**
@@ -95,17 +160,6 @@ export class MailOutboxRepository {
       .where('claimed_by', '=', worker)
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
-  }
-
-  /** Messages of a stream handed to the SMTP server since `since`, by every process: the bulk stream's pace. */
-  async sentSince(stream: MailStream, since: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('mail_outbox')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('stream', '=', stream)
-      .where('sent_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return row.count;
   }
 
   /** How many messages of a reference (a campaign…) are in each state. */

@@ -236,6 +236,37 @@ describe.each(engines())('the mail outbox on %s', (engine) => {
     expect(await mail.countsByRef('campaign:9')).toMatchObject({ sent: 8, pending: 0 });
   });
 
+  it('paces bulk messages at MAIL_BULK_PER_MINUTE across processes, not per process', async () => {
+    const first = processOn(database.db, config, clock);
+    for (let index = 0; index < 20; index += 1) {
+      await first.mail.enqueue(database.db, {
+        ...invitation(`bulk${index}@cabinet.fr`),
+        stream: 'bulk',
+        ref: 'campaign:7',
+      });
+    }
+    // Processes on PostgreSQL have their own connections. SQLite serves one process: its stand-ins share the
+    // connection (better-sqlite3 blocks the event loop while it waits for a lock another connection of the same
+    // process holds, so two connections in one process would wait for each other).
+    const others = engine === 'postgres' ? [database.openAnother(), database.openAnother()] : [];
+    try {
+      const processes = [
+        first,
+        ...(others.length > 0 ? others : [database, database]).map((handle) => processOn(handle.db, config, clock)),
+      ];
+      // Three processes wake at once: together they send the minute's 5, not 5 each.
+      const attempted = await Promise.all(processes.map((process) => process.delivery.deliverDue()));
+      expect(attempted.reduce((sum, count) => sum + count, 0)).toBe(5);
+      expect(sink.received).toHaveLength(5);
+      clock.advance(61_000);
+      await Promise.all(processes.map((process) => process.delivery.deliverDue()));
+      expect(sink.received).toHaveLength(10);
+    } finally {
+      await Promise.all(others.map((handle) => handle.close()));
+    }
+    expect(new Set(sink.received.map((mail) => mail.to[0])).size).toBe(10);
+  });
+
   it('without SMTP_URL keeps the message and writes its text, link included, to the server log', async () => {
     const noSmtp = configFor({});
     const { mail, delivery, lines } = processOn(database.db, noSmtp, clock);

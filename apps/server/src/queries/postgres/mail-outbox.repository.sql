@@ -76,6 +76,81 @@ order by
 limit
   $5;
 
+-- MailOutboxRepository.claimBulkWithinPace, query 1 of 8
+-- parameters: []
+begin;
+
+-- MailOutboxRepository.claimBulkWithinPace, query 2 of 8
+-- parameters: [150003]
+select
+  pg_advisory_xact_lock($1);
+
+-- MailOutboxRepository.claimBulkWithinPace, query 3 of 8
+-- parameters: ["bulk", "2026-03-02T09:00:00.000Z"]
+select
+  count(*) as "sent"
+from
+  "mail_outbox"
+where
+  "stream" = $1
+  and "sent_at" > $2;
+
+-- MailOutboxRepository.claimBulkWithinPace, query 4 of 8
+-- parameters: ["pending", "bulk", "2026-03-02T09:00:00.000Z"]
+select
+  count(*) as "claimed"
+from
+  "mail_outbox"
+where
+  "status" = $1
+  and "stream" = $2
+  and "claimed_until" >= $3;
+
+-- MailOutboxRepository.claimBulkWithinPace, query 5 of 8
+-- parameters: ["pending", "bulk", "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", 20]
+select
+  "id"
+from
+  "mail_outbox"
+where
+  "status" = $1
+  and "stream" = $2
+  and "next_attempt_at" <= $3
+  and (
+    "claimed_until" is null
+    or "claimed_until" < $4
+  )
+order by
+  "next_attempt_at",
+  "id"
+limit
+  $5;
+
+-- MailOutboxRepository.claimBulkWithinPace, query 6 of 8
+-- parameters: ["worker-1", "2026-03-09T09:00:00.000Z", "mail-1"]
+update "mail_outbox"
+set
+  "claimed_by" = $1,
+  "claimed_until" = $2
+where
+  "id" in ($3);
+
+-- MailOutboxRepository.claimBulkWithinPace, query 7 of 8
+-- parameters: ["mail-1"]
+select
+  *
+from
+  "mail_outbox"
+where
+  "id" in ($1)
+order by
+  "next_attempt_at",
+  "id";
+
+-- MailOutboxRepository.claimBulkWithinPace, query 8 of 8
+-- parameters: []
+commit;
+
 -- MailOutboxRepository.claim, query 1 of 2
 -- parameters: ["worker-1", "2026-03-09T09:00:00.000Z", "mail-1", "pending", "2026-03-02T09:00:00.000Z"]
 update "mail_outbox"
@@ -156,16 +231,6 @@ set
 where
   "id" = $6
   and "claimed_by" = $7;
-
--- MailOutboxRepository.sentSince
--- parameters: ["bulk", "2026-03-02T09:00:00.000Z"]
-select
-  count(*) as "count"
-from
-  "mail_outbox"
-where
-  "stream" = $1
-  and "sent_at" > $2;
 
 -- MailOutboxRepository.countsByRef
 -- parameters: ["campaign:1"]

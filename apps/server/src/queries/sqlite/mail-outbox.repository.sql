@@ -76,6 +76,84 @@ order by
 limit
   ?;
 
+-- MailOutboxRepository.claimBulkWithinPace, query 1 of 8
+-- parameters: []
+begin;
+
+-- MailOutboxRepository.claimBulkWithinPace, query 2 of 8
+-- parameters: []
+update mail_outbox
+set
+  id = id
+where
+  0 = 1;
+
+-- MailOutboxRepository.claimBulkWithinPace, query 3 of 8
+-- parameters: ["bulk", "2026-03-02T09:00:00.000Z"]
+select
+  count(*) as "sent"
+from
+  "mail_outbox"
+where
+  "stream" = ?
+  and "sent_at" > ?;
+
+-- MailOutboxRepository.claimBulkWithinPace, query 4 of 8
+-- parameters: ["pending", "bulk", "2026-03-02T09:00:00.000Z"]
+select
+  count(*) as "claimed"
+from
+  "mail_outbox"
+where
+  "status" = ?
+  and "stream" = ?
+  and "claimed_until" >= ?;
+
+-- MailOutboxRepository.claimBulkWithinPace, query 5 of 8
+-- parameters: ["pending", "bulk", "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", 20]
+select
+  "id"
+from
+  "mail_outbox"
+where
+  "status" = ?
+  and "stream" = ?
+  and "next_attempt_at" <= ?
+  and (
+    "claimed_until" is null
+    or "claimed_until" < ?
+  )
+order by
+  "next_attempt_at",
+  "id"
+limit
+  ?;
+
+-- MailOutboxRepository.claimBulkWithinPace, query 6 of 8
+-- parameters: ["worker-1", "2026-03-09T09:00:00.000Z", "mail-1"]
+update "mail_outbox"
+set
+  "claimed_by" = ?,
+  "claimed_until" = ?
+where
+  "id" in (?);
+
+-- MailOutboxRepository.claimBulkWithinPace, query 7 of 8
+-- parameters: ["mail-1"]
+select
+  *
+from
+  "mail_outbox"
+where
+  "id" in (?)
+order by
+  "next_attempt_at",
+  "id";
+
+-- MailOutboxRepository.claimBulkWithinPace, query 8 of 8
+-- parameters: []
+commit;
+
 -- MailOutboxRepository.claim, query 1 of 2
 -- parameters: ["worker-1", "2026-03-09T09:00:00.000Z", "mail-1", "pending", "2026-03-02T09:00:00.000Z"]
 update "mail_outbox"
@@ -156,16 +234,6 @@ set
 where
   "id" = ?
   and "claimed_by" = ?;
-
--- MailOutboxRepository.sentSince
--- parameters: ["bulk", "2026-03-02T09:00:00.000Z"]
-select
-  count(*) as "count"
-from
-  "mail_outbox"
-where
-  "stream" = ?
-  and "sent_at" > ?;
 
 -- MailOutboxRepository.countsByRef
 -- parameters: ["campaign:1"]
