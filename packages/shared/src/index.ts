@@ -1,5 +1,6 @@
 export * from './common/constants.ts';
 export * from './common/control-characters.ts';
+export * from './common/device-time.ts';
 export * from './common/fields.ts';
 export * from './errors/error-codes.ts';
 export * from './auth/auth.schemas.ts';

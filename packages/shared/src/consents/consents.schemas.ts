@@ -34,7 +34,10 @@ function acceptSnakeCase(input: unknown): unknown {
 
 const choice = z.boolean({ error: 'validation.invalid' }).default(false);
 
-/** When something happened on the device, with its offset; kept as the device said it, in UTC. */
+/**
+ * When something happened on the device, with its offset; kept as the device said it, in UTC. The server refuses
+ * one more than DEVICE_CLOCK_SKEW_MS ahead of its own clock (decision 0044); any time in the past is taken.
+ */
 const deviceTime = () => z.iso.datetime({ offset: true, error: 'validation.invalid' });
 
 /**

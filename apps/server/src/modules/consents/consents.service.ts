@@ -9,6 +9,7 @@ import {
   type EligibleDoctor,
   type EligibleDoctorList,
   type EligibleDoctorsQuery,
+  isAheadOfClock,
   type Language,
   pagesFor,
   searchTerms,
@@ -141,7 +142,8 @@ export class ConsentsService {
   }
 
   /**
-   * A signature: the image must really be a PNG or a JPEG. Answered without the image (the client has it, and
+   * A signature: the image must really be a PNG or a JPEG, and the device's signing time not in the future.
+   * Answered without the image (the client has it, and
    * the stored answer of an Idempotency-Key stays small); GET …/signatures gives it.
    */
   async sign(
@@ -152,7 +154,11 @@ export class ConsentsService {
     requestLanguage: Language,
   ): Promise<ConsentRecord> {
     const image = decodeSignatureImage(input.signatureImage);
-    if (!image) throw validationError({ signatureImage: 'consents.signatureInvalid' });
+    const refused = {
+      ...(image ? {} : { signatureImage: 'consents.signatureInvalid' }),
+      ...this.futureDeviceTimes({ signatureDate: input.signatureDate }),
+    };
+    if (!image || Object.keys(refused).length > 0) throw validationError(refused);
     const content: Content = {
       kind: 'signature',
       professional_consent: flag(input.professionalConsent),
@@ -178,7 +184,8 @@ export class ConsentsService {
 
   /**
    * The named choices withdrawn (all when none is named), no drawing: a new record keeping the other choices of
-   * the current consent. Refused when the current consent gives none of them.
+   * the current consent. Refused when the current consent gives none of them, or when the device's time of it
+   * is in the future.
    */
   async withdraw(
     auth: AuthContext,
@@ -187,6 +194,8 @@ export class ConsentsService {
     idempotency: IdempotentRequest | null,
     requestLanguage: Language,
   ): Promise<ConsentRecord> {
+    const refused = this.futureDeviceTimes({ withdrawnAt: input.withdrawnAt });
+    if (Object.keys(refused).length > 0) throw validationError(refused);
     const withdrawn = new Set<ConsentChoice>(input.choices ?? CONSENT_CHOICES);
     const signedAt = isoUtc(input.withdrawnAt);
     const claims = {
@@ -343,6 +352,20 @@ export class ConsentsService {
       Object.entries(draft.claims).every(([key, value]) => existing[key as keyof ConsentRecordView] === value);
     if (!same) throw idTaken();
     return toConsentRecord(existing, null);
+  }
+
+  /**
+   * The device's times of the act that are later than the server's clock allows (decision 0044), by field: a
+   * record never claims to have been signed or withdrawn after it was recorded, beyond the clocks' skew. A time
+   * in the past is taken however old, since a consent saved offline is sent later.
+   */
+  private futureDeviceTimes(times: Record<string, string | undefined>): Record<string, string> {
+    const now = this.deps.clock.now();
+    return Object.fromEntries(
+      Object.entries(times)
+        .filter(([, time]) => time !== undefined && isAheadOfClock(time, now))
+        .map(([field]) => [field, 'validation.futureDeviceTime']),
+    );
   }
 
   /** A doctor of the directory, or one deleted from it whose evidence remains: their records stay readable. */

@@ -10,8 +10,10 @@ import {
   type ConsentHistory,
   type ConsentRecord,
   type CurrentConsent,
+  DEVICE_CLOCK_SKEW_MS,
   SIGNATURE_MAX_LENGTH,
   SIGNATURE_MIN_LENGTH,
+  type SyncChangesResult,
 } from '@crm/shared';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
@@ -31,6 +33,7 @@ import {
   pngDataUrlOfLength,
   signaturePng,
 } from '#server/test/signature-images.ts';
+import { steppingClock } from '#server/test/stepping-clock.ts';
 import { tableCounts } from '#server/test/table-counts.ts';
 import { systemClock } from '#server/core/clock.ts';
 import { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
@@ -59,6 +62,15 @@ function consentBody(overrides: Record<string, unknown> = {}) {
     language: 'fr',
     ...overrides,
   };
+}
+
+/** The row counts of the tables a consent write touches: what a refused one must leave as they were. */
+async function consentCounts(db: Db) {
+  const rows = await tableCounts(db, CONSENT_TABLES);
+  return Object.fromEntries(CONSENT_TABLES.map((table) => [table, rows[table] ?? 0])) as Record<
+    (typeof CONSENT_TABLES)[number],
+    number
+  >;
 }
 
 /** Drops the append-only triggers, as someone with direct access to the database could. */
@@ -92,13 +104,7 @@ describe.each(engines())('consents on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const counts = async () => {
-    const rows = await tableCounts(t.database.db, CONSENT_TABLES);
-    return Object.fromEntries(CONSENT_TABLES.map((table) => [table, rows[table] ?? 0])) as Record<
-      (typeof CONSENT_TABLES)[number],
-      number
-    >;
-  };
+  const counts = () => consentCounts(t.database.db);
   const recordsOf = (doctorId: string) =>
     t.database.db.selectFrom('consent_records').selectAll().where('doctor_id', '=', doctorId).orderBy('seq').execute();
   const consentAudit = (doctorId: string) =>
@@ -1052,3 +1058,140 @@ function pdfText(pdf: Buffer): string {
   if (run.status !== 0) throw new Error(`pdftotext failed: ${run.stderr}`);
   return run.stdout;
 }
+
+describe.each(engines())('device times of the evidence on %s', (engine) => {
+  // The server's clock stands still, so "ahead of it" is exact; the times sent are read from it.
+  const clock = steppingClock();
+  const FUTURE = 'This date is in the future: check the date and time set on the device';
+  let t: TestApp;
+  let authorization: string;
+  let rep: Call;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, {}, { clock });
+    const account = await t.factory.user();
+    authorization = (await signIn(t.app, account.email, account.password)).authorization;
+    rep = caller(t.app, authorization);
+  });
+  afterAll(() => t.close());
+
+  /** The server's time moved by `milliseconds`, as a device would send it. */
+  const at = (milliseconds: number) => new Date(clock.now().getTime() + milliseconds).toISOString();
+  const counts = () => consentCounts(t.database.db);
+  const withdraw = (doctorId: string, withdrawnAt: string | undefined, key?: string) =>
+    rep(
+      'POST',
+      `${signaturesOf(doctorId)}/withdrawal`,
+      { requestedBy: 'doctor', reason: 'Demande du médecin', ...(withdrawnAt !== undefined && { withdrawnAt }) },
+      key,
+    );
+  const signedDoctor = async () => {
+    const doctor = await t.factory.doctor();
+    expect((await rep('POST', signaturesOf(doctor.id), consentBody({ signatureDate: at(-3_600_000) }))).status).toBe(
+      201,
+    );
+    return doctor;
+  };
+
+  it('refuses a signature dated beyond the skew with 400 naming signatureDate, in either spelling, writing nothing', async () => {
+    const doctor = await t.factory.doctor();
+    const before = await counts();
+    const key = newId();
+    const aYearAhead = consentBody({ signatureDate: at(365 * 86_400_000) });
+    for (const body of [
+      aYearAhead,
+      consentBody({ signatureDate: undefined, signature_date: at(DEVICE_CLOCK_SKEW_MS + 1) }),
+    ]) {
+      expect(await rep('POST', signaturesOf(doctor.id), body, key)).toMatchObject({
+        status: 400,
+        body: {
+          code: 'VALIDATION_ERROR',
+          message: `Some values are invalid: signatureDate: ${FUTURE}`,
+          fields: { signatureDate: FUTURE },
+        },
+      });
+    }
+    // With a bad image too, both fields are named.
+    const both = await rep('POST', signaturesOf(doctor.id), { ...aYearAhead, signatureImage: forgedPngDataUrl() });
+    expect((both.body as ErrorBody).fields).toEqual({
+      signatureImage: 'Please provide a valid signature',
+      signatureDate: FUTURE,
+    });
+    const french = await t.app.inject({
+      method: 'POST',
+      url: signaturesOf(doctor.id),
+      headers: { authorization, 'accept-language': 'fr' },
+      payload: aYearAhead,
+    });
+    expect(french.statusCode).toBe(400);
+    expect(french.json<ErrorBody>().fields).toEqual({
+      signatureDate: "Cette date est dans le futur : vérifiez la date et l'heure réglées sur l'appareil",
+    });
+    expect(await counts()).toEqual(before);
+    expect((await rep('GET', signaturesOf(doctor.id))).body).toBeNull();
+  });
+
+  it('refuses a withdrawal dated beyond the skew with 400 naming withdrawnAt, writing nothing', async () => {
+    const doctor = await signedDoctor();
+    const before = await counts();
+    for (const withdrawnAt of [at(365 * 86_400_000), at(DEVICE_CLOCK_SKEW_MS + 1)]) {
+      expect(await withdraw(doctor.id, withdrawnAt, newId())).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION_ERROR', fields: { withdrawnAt: FUTURE } },
+      });
+    }
+    expect(await counts()).toEqual(before);
+    expect((await rep('GET', signaturesOf(doctor.id))).body).toMatchObject({ kind: 'signature' });
+  });
+
+  it('takes a time up to the skew ahead, and one long past (an offline save sent later), beside the server time', async () => {
+    const recordedAt = clock.now().toISOString();
+    const cases = [
+      { signatureDate: at(DEVICE_CLOCK_SKEW_MS), withdrawnAt: at(DEVICE_CLOCK_SKEW_MS) },
+      { signatureDate: at(-30 * 86_400_000), withdrawnAt: at(-29 * 86_400_000) },
+    ];
+    for (const { signatureDate, withdrawnAt } of cases) {
+      const doctor = await t.factory.doctor();
+      const signed = await rep('POST', signaturesOf(doctor.id), consentBody({ signatureDate }));
+      expect(signed).toMatchObject({ status: 201, body: { signatureDate, recordedAt } });
+      expect(await withdraw(doctor.id, withdrawnAt)).toMatchObject({
+        status: 201,
+        body: { kind: 'withdrawal', signatureDate: withdrawnAt, recordedAt },
+      });
+    }
+  });
+
+  it('refuses a queued consent from the future in a batch, after applying one from the past', async () => {
+    const [early, late, next] = [await t.factory.doctor(), await t.factory.doctor(), await t.factory.doctor()];
+    const queued = (doctorId: string, signatureDate: string) => ({
+      method: 'POST',
+      path: `/doctors/${doctorId}/signatures`,
+      idempotencyKey: newId(),
+      body: consentBody({ id: newId(), signatureDate }),
+    });
+    const before = await counts();
+    const changes = [
+      queued(early.id, at(-7 * 86_400_000)),
+      queued(late.id, at(2 * 3_600_000)),
+      queued(next.id, at(-60_000)),
+    ];
+    const response = await rep('POST', '/api/sync/changes', { changes });
+    const { results } = response.body as SyncChangesResult;
+    expect(results.map((result) => [result.outcome, result.status])).toEqual([
+      ['applied', 201],
+      ['refused', 400],
+      ['notTried', null],
+    ]);
+    expect(results[1]?.body).toMatchObject({ fields: { signatureDate: FUTURE } });
+    expect(await counts()).toMatchObject({
+      consent_records: before.consent_records + 1,
+      idempotency_keys: before.idempotency_keys + 1,
+    });
+
+    // The refused change spent neither its key nor its id: sent again once its time has come (the device's
+    // clock was two hours ahead), it is recorded, never later than the server's time plus the skew.
+    clock.advance(2 * 3_600_000);
+    const again = await rep('POST', '/api/sync/changes', { changes: changes.slice(1) });
+    expect((again.body as SyncChangesResult).results.map((result) => result.outcome)).toEqual(['applied', 'applied']);
+  });
+});
