@@ -143,8 +143,8 @@ export class ConsentsService {
 
   /**
    * A signature: the image must really be a PNG or a JPEG, and the device's signing time not in the future.
-   * Answered without the image (the client has it, and
-   * the stored answer of an Idempotency-Key stays small); GET …/signatures gives it.
+   * Answered without the image (the client has it, and the stored answer of an Idempotency-Key stays small);
+   * GET …/signatures gives it.
    */
   async sign(
     auth: AuthContext,
