@@ -1,5 +1,6 @@
 import { DEMO_ACCOUNTS } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
+import { SESSION_LOCKS, withSessionLock } from '#server/db/session-lock.ts';
 import { nowIso } from '#server/db/time.ts';
 import { UsersRepository } from '#server/modules/users/users.repository.ts';
 import { seedDemoActivities } from './activities/seed-activities.ts';
@@ -15,8 +16,15 @@ export const DEMO_DIRECTORY = { doctors: 2_000, offices: 1_400, seed: 20_261_122
 /** Share of the doctors each demo user has set a target on. */
 const DEMO_TARGET_SHARE = 0.15;
 
-/** Demo data goes into an empty database only: a database with users is somebody's data. */
-export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
+/**
+ * Demo data goes into an empty database only: a database with users is somebody's data. Processes starting
+ * together on one PostgreSQL database seed one after the other, so the second finds the first one's users.
+ */
+export function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
+  return withSessionLock(db, SESSION_LOCKS.demoSeeding, seedIfEmpty);
+}
+
+async function seedIfEmpty(db: Db): Promise<boolean> {
   if ((await new UsersRepository(db).count()) > 0) return false;
   await createDemoAccounts(db);
   await seedDemoDirectory(db);

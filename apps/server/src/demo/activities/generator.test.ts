@@ -1,7 +1,6 @@
 import { ACTIVITY_DURATIONS, DEMO_ACCOUNTS, wallClock } from '@crm/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '#server/db/database.ts';
 import type { ActivitiesTable } from '#server/db/schema.ts';
 import { seedDemoDataIfEmpty } from '#server/demo/seed-demo.ts';
 import { systemClock } from '#server/core/clock.ts';
@@ -12,7 +11,7 @@ import { verifyConsentChains } from '#server/modules/consents/consents-verifier.
 import { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
 import { IdempotencyKeysRepository } from '#server/modules/idempotency/idempotency.repository.ts';
 import { LogsRepository } from '#server/modules/logs/logs.repository.ts';
-import { createTestDatabase, engines } from '#server/test/harness.ts';
+import { createTestDatabase, engines, type TestDatabase } from '#server/test/harness.ts';
 import { HEAVIEST_BENCH_REP, TYPICAL_BENCH_REP } from './bench-accounts.ts';
 import { planningDays } from './calendar.ts';
 import { DEMO_PRODUCTS } from './catalogue.ts';
@@ -360,11 +359,22 @@ describe('the benchmark tier generator', () => {
 });
 
 describe.each(engines())('the demo activities on %s', (engine) => {
-  let database: DatabaseHandle;
+  let database: TestDatabase;
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    expect(await seedDemoDataIfEmpty(database.db)).toBe(true);
+    if (engine === 'sqlite') {
+      expect(await seedDemoDataIfEmpty(database.db)).toBe(true);
+      return;
+    }
+    // Two processes start together on an empty PostgreSQL database: one seeds, the other finds its users.
+    const other = database.openAnother();
+    try {
+      const seeded = await Promise.all([seedDemoDataIfEmpty(database.db), seedDemoDataIfEmpty(other.db)]);
+      expect(seeded.sort()).toEqual([false, true]);
+    } finally {
+      await other.close();
+    }
   });
   afterAll(() => database.close());
 
