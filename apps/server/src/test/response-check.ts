@@ -13,6 +13,10 @@ export type DeclaredRoute = {
   url: string;
   response: Record<string, unknown> | undefined;
   hidden: boolean;
+  /** Who may call it (`config.access`, http/authenticate.ts). */
+  access: unknown;
+  /** The parts of the request it validates. */
+  input: ('params' | 'querystring' | 'body')[];
 };
 
 /** An answer that its declared response schema refuses, or that carries keys outside it. */
@@ -40,8 +44,16 @@ export function checkResponses(app: FastifyInstance): void {
   routesByApp.set(app, routes);
   app.addHook('onRoute', (options: RouteOptions) => {
     const schema = options.schema as { response?: Record<string, unknown>; hide?: boolean } | undefined;
+    const input = (['params', 'querystring', 'body'] as const).filter((part) => options.schema?.[part] !== undefined);
     for (const method of [options.method].flat()) {
-      routes.push({ method, url: options.url, response: schema?.response, hidden: schema?.hide === true });
+      routes.push({
+        method,
+        url: options.url,
+        response: schema?.response,
+        hidden: schema?.hide === true,
+        access: options.config?.access,
+        input,
+      });
     }
   });
   app.addHook('onSend', (request, reply, payload, done) => {

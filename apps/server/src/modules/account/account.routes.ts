@@ -16,6 +16,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app.get(
     '/account',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         summary: "The signed-in user's own settings: profile, whether they have a password, their providers",
@@ -28,6 +29,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app.put(
     '/account/profile',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         summary: 'Change your own first and last name',
@@ -41,6 +43,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app.post(
     '/account/password',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         summary: 'Change your password (the current one is asked); ends every other session',
@@ -54,6 +57,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app.get(
     '/account/sessions',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         summary: 'Your open sessions, most recently used first',
@@ -66,6 +70,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app.delete(
     '/account/sessions/others',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         summary: 'End every session of yours but this one',
@@ -78,6 +83,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app.delete(
     '/account/sessions/:id',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         summary: 'End one of your sessions',

@@ -25,6 +25,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{ activities: ActivitiesSer
   app.get(
     '/activities',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary:
@@ -40,6 +41,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{ activities: ActivitiesSer
   app.get(
     '/activities/stats',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "Counts of the caller's activities by status, and of the managees' activities waiting for the caller",
@@ -52,6 +54,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{ activities: ActivitiesSer
   app.get(
     '/activities/pending-approvals',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "The caller's managees' activities waiting for budget approval, with their owner",
@@ -65,6 +68,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{ activities: ActivitiesSer
   app.get(
     '/activities/:id',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "An activity (the owner's, a managee's, or any for an admin)",
@@ -78,7 +82,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{ activities: ActivitiesSer
   app.post(
     '/activities',
     {
-      config: { idempotent: true },
+      config: { access: 'signedIn', idempotent: true },
       schema: {
         tags,
         summary: `Create an activity owned by the caller; the id may come from the client. ${IDEMPOTENT}`,
@@ -93,7 +97,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{ activities: ActivitiesSer
   app.put(
     '/activities/:id',
     {
-      config: { idempotent: true },
+      config: { access: 'signedIn', idempotent: true },
       schema: {
         tags,
         summary: `Change some fields of the caller's activity, or mark it done with {done: true}. ${IDEMPOTENT}`,
@@ -108,7 +112,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{ activities: ActivitiesSer
   app.delete(
     '/activities/:id',
     {
-      config: { idempotent: true },
+      config: { access: 'signedIn', idempotent: true },
       schema: {
         tags,
         summary: `Delete the caller's activity (not a done one). ${IDEMPOTENT}`,
@@ -125,7 +129,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{ activities: ActivitiesSer
   app.put(
     '/activities/:id/approve',
     {
-      config: { idempotent: true },
+      config: { access: 'signedIn', idempotent: true },
       schema: {
         tags,
         summary: `Approve the budget of a managee's waiting activity (the owner's manager only). ${IDEMPOTENT}`,
@@ -139,7 +143,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{ activities: ActivitiesSer
   app.put(
     '/activities/:id/reject',
     {
-      config: { idempotent: true },
+      config: { access: 'signedIn', idempotent: true },
       schema: {
         tags,
         summary: `Reject the budget of a managee's waiting activity, with notes (the owner's manager only). ${IDEMPOTENT}`,

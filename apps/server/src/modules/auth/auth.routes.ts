@@ -12,7 +12,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; configuratio
   app.post(
     '/auth/login',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
@@ -26,6 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; configuratio
   app.post(
     '/auth/logout',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['auth'],
         summary: "Revoke the current session; for a single-sign-on session, where the provider's own sign-out is",
@@ -38,6 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; configuratio
   app.get(
     '/auth/me',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user and the users they manage',
@@ -50,6 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; configuratio
   app.get(
     '/auth/me/products',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['auth'],
         summary: "The signed-in user's products: assigned to them and active (the activity form offers these)",

@@ -43,7 +43,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; oidc: OidcConfi
   app.get(
     '/auth/sso-config',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { tags: ['auth'], summary: 'Single sign-on availability', response: { 200: SsoConfig } },
     },
     () => sso.ssoConfig(),
@@ -52,7 +52,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; oidc: OidcConfi
   app.get(
     '/auth/sso/login',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: "Start single sign-on: sets the browser's binding cookie and redirects to the provider",
@@ -75,7 +75,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; oidc: OidcConfi
   app.get(
     SSO_CALLBACK_PATH.slice('/api'.length),
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary:
@@ -100,7 +100,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; oidc: OidcConfi
   app.post(
     '/auth/sso/exchange',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: "Exchange the callback's one-time token for a session, from the browser that signed in",

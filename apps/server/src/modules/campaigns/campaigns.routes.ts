@@ -22,6 +22,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsServic
   app.get(
     '/campaigns',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "The caller's campaigns (every campaign for an admin), newest first, with their sending counts",
@@ -35,6 +36,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsServic
   app.get(
     '/campaigns/templates',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "The caller's templates, newest first, then the four built-in ones in the request's language",
@@ -47,6 +49,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsServic
   app.post(
     '/campaigns/templates',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Keep a template for the caller; its content is sanitised',
@@ -61,6 +64,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsServic
   app.get(
     '/campaigns/doctors-with-consent',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary:
@@ -76,7 +80,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsServic
     '/campaigns',
     {
       bodyLimit: CAMPAIGN_BODY_LIMIT_BYTES,
-      config: { idempotent: true },
+      config: { access: 'signedIn', idempotent: true },
       schema: {
         tags,
         summary:

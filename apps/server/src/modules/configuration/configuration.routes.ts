@@ -26,6 +26,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ configuration: Configu
   app.get(
     '/configuration/targets',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Targets (active=true for the ones offered in selects)',
@@ -39,6 +40,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ configuration: Configu
   app.get(
     '/configuration/channels/active',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Active channels in their configured order (the first is the activity form’s default)',
@@ -50,6 +52,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ configuration: Configu
   app.get(
     '/configuration/products',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Every product, active or not (administrators)',
@@ -61,6 +64,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ configuration: Configu
   app.get(
     '/configuration/channels',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Every channel, active or not, in their configured order (administrators)',
@@ -74,6 +78,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ configuration: Configu
   app.post(
     '/configuration/products',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Create a product (administrators)',
@@ -87,6 +92,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ configuration: Configu
   app.put(
     '/configuration/products/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Change a product: the whole entry, as created (administrators)',
@@ -100,6 +106,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ configuration: Configu
   app.delete(
     '/configuration/products/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Delete a product (administrators); one still in use answers 409: deactivate it instead',
@@ -115,6 +122,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ configuration: Configu
   app.post(
     '/configuration/channels',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Create a channel (administrators)',
@@ -128,6 +136,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ configuration: Configu
   app.put(
     '/configuration/channels/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Change a channel: the whole entry, as created (administrators)',
@@ -141,6 +150,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ configuration: Configu
   app.delete(
     '/configuration/channels/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Delete a channel (administrators); one still in use answers 409: deactivate it instead',
@@ -156,6 +166,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ configuration: Configu
   app.post(
     '/configuration/targets',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Create a target (administrators)',
@@ -169,6 +180,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ configuration: Configu
   app.put(
     '/configuration/targets/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Change a target: the whole entry, as created (administrators)',
@@ -182,6 +194,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ configuration: Configu
   app.delete(
     '/configuration/targets/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Delete a target (administrators); one still in use answers 409: deactivate it instead',

@@ -55,6 +55,7 @@ export const consentsRoutes: FastifyPluginAsyncZod<{ consents: ConsentsService }
   app.get(
     '/doctors/:id/signatures',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary:
@@ -71,7 +72,7 @@ export const consentsRoutes: FastifyPluginAsyncZod<{ consents: ConsentsService }
   app.post(
     '/doctors/:id/signatures',
     {
-      config: { idempotent: true },
+      config: { access: 'signedIn', idempotent: true },
       bodyLimit: SIGNATURE_BODY_LIMIT,
       errorHandler: answerTooLargeAsSignature,
       schema: {
@@ -99,7 +100,7 @@ export const consentsRoutes: FastifyPluginAsyncZod<{ consents: ConsentsService }
   app.post(
     '/doctors/:id/signatures/withdrawal',
     {
-      config: { idempotent: true },
+      config: { access: 'signedIn', idempotent: true },
       schema: {
         tags,
         summary: `Withdraw the doctor's consent (the choices named, all by default), at the doctor's request or the rep's, with a reason: a new record keeping the other choices, no drawing. Refused with 409 when the current consent gives none of them. ${IDEMPOTENT}`,
@@ -125,6 +126,7 @@ export const consentsRoutes: FastifyPluginAsyncZod<{ consents: ConsentsService }
   app.get(
     '/doctors/:id/signatures/history',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Every consent record of the doctor, newest first, without the images (…/{consentId}/image gives one)',
@@ -138,6 +140,7 @@ export const consentsRoutes: FastifyPluginAsyncZod<{ consents: ConsentsService }
   app.get(
     '/doctors/:id/signatures/:consentId/image',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "One record's signature image, as stored (PNG or JPEG), to download",
@@ -161,6 +164,7 @@ export const consentsRoutes: FastifyPluginAsyncZod<{ consents: ConsentsService }
   app.get(
     '/doctors/:id/signatures/:consentId/certificate',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary:

@@ -8,6 +8,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
   app.get(
     '/dashboard/stats',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['dashboard'],
         summary: "The caller's dashboard figures (defined in docs/dashboard.md)",

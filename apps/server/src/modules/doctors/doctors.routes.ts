@@ -25,6 +25,7 @@ export const doctorsRoutes: FastifyPluginAsyncZod<{ doctors: DoctorsService }> =
   app.get(
     '/doctors/search',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Search doctors by name words and RPPS, scored (exact name 1000, both names 100, one name 10, RPPS 5)',
@@ -39,6 +40,7 @@ export const doctorsRoutes: FastifyPluginAsyncZod<{ doctors: DoctorsService }> =
   app.get(
     '/doctors',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Best matches for pickers',
@@ -55,6 +57,7 @@ export const doctorsRoutes: FastifyPluginAsyncZod<{ doctors: DoctorsService }> =
   app.get(
     '/doctors/:id',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'A doctor',
@@ -81,7 +84,7 @@ export const doctorsRoutes: FastifyPluginAsyncZod<{ doctors: DoctorsService }> =
         body: DoctorInput,
         response: { 201: Doctor, 200: ExistingDoctor, ...errorResponses(400, 401, 403, 409, 422) },
       },
-      config: { idempotent: true },
+      config: { access: 'writer', idempotent: true },
     },
     async (request, reply) => {
       const doctor = await doctors.create(requireAuth(request), request.body, request.idempotency);
@@ -92,6 +95,7 @@ export const doctorsRoutes: FastifyPluginAsyncZod<{ doctors: DoctorsService }> =
   app.put(
     '/doctors/:id',
     {
+      config: { access: 'writer' },
       schema: {
         tags,
         summary: 'Change some fields of a doctor (readWrite)',
@@ -107,6 +111,7 @@ export const doctorsRoutes: FastifyPluginAsyncZod<{ doctors: DoctorsService }> =
   app.put(
     '/doctors/:id/user-data',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "Set the caller's own target and potential target for a doctor",
@@ -122,6 +127,7 @@ export const doctorsRoutes: FastifyPluginAsyncZod<{ doctors: DoctorsService }> =
   app.delete(
     '/doctors/:id',
     {
+      config: { access: 'writer' },
       schema: {
         tags,
         summary: 'Delete a doctor (readWrite)',
@@ -138,6 +144,7 @@ export const doctorsRoutes: FastifyPluginAsyncZod<{ doctors: DoctorsService }> =
   app.post(
     '/doctors/:id/offices',
     {
+      config: { access: 'writer' },
       schema: {
         tags,
         summary: "Link an office to a doctor; the doctor's first office becomes primary (readWrite)",
@@ -153,6 +160,7 @@ export const doctorsRoutes: FastifyPluginAsyncZod<{ doctors: DoctorsService }> =
   app.put(
     '/doctors/:id/offices/:officeId/primary',
     {
+      config: { access: 'writer' },
       schema: {
         tags,
         summary: "Make a linked office the doctor's primary office (readWrite)",

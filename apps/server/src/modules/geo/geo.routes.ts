@@ -9,6 +9,7 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoService }> = (app, { geo
   app.get(
     '/geo/uga',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['geo'],
         summary:

@@ -7,7 +7,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ config: Config; version: stri
   app.get(
     '/health',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { tags: ['health'], summary: 'Liveness check', response: { 200: HealthStatus } },
     },
     () => Promise.resolve({ status: 'ok' as const }),
@@ -16,7 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ config: Config; version: stri
   app.get(
     '/meta',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { tags: ['health'], summary: 'What the sign-in page needs', response: { 200: AppMeta } },
     },
     () => Promise.resolve({ demoMode: config.demoMode, version }),

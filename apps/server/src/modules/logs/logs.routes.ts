@@ -11,6 +11,7 @@ export const logsRoutes: FastifyPluginAsyncZod<{ logs: LogsService }> = (app, { 
   app.get(
     '/logs',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'The audit log, newest first: every entry for administrators, one’s own for anyone else',
@@ -28,6 +29,7 @@ export const logsRoutes: FastifyPluginAsyncZod<{ logs: LogsService }> = (app, { 
   app.get(
     '/logs/filters',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'The actions, entity types and users the caller can filter the log by',
@@ -40,6 +42,7 @@ export const logsRoutes: FastifyPluginAsyncZod<{ logs: LogsService }> = (app, { 
   app.delete(
     '/logs',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Clear the whole audit log (administrators)',

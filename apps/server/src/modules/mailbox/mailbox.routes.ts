@@ -38,6 +38,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService }> =
   app.get(
     '/emails',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary:
@@ -52,6 +53,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService }> =
   app.get(
     '/emails/stats',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "The caller's folder totals and unread inbox messages (the menu's badge)",
@@ -64,6 +66,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService }> =
   app.get(
     '/emails/:id',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: `A message with its body, attachments and the message it answers. ${OWN}`,
@@ -77,7 +80,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService }> =
   app.post(
     '/emails',
     {
-      config: { idempotent: true },
+      config: { access: 'signedIn', idempotent: true },
       schema: {
         tags,
         summary:
@@ -93,6 +96,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService }> =
   app.patch(
     '/emails/:id/folder',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: `Move a copy into the bin, or out of it back to its inbox or sent. ${OWN}`,
@@ -107,6 +111,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService }> =
   app.patch(
     '/emails/:id/read',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: `Mark a copy read or unread. ${OWN}`,
@@ -121,6 +126,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService }> =
   app.delete(
     '/emails/:id',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: `Move a copy to the bin, or delete it for good when it is in the bin. ${OWN}`,
@@ -134,6 +140,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService }> =
   app.patch(
     '/emails/read',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "Mark several of the caller's copies read or unread; ids that are not the caller's change nothing",
@@ -147,6 +154,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService }> =
   app.post(
     '/emails/delete',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary:
@@ -161,6 +169,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService }> =
   app.post(
     '/emails/attachments',
     {
+      config: { access: 'signedIn' },
       bodyLimit: ATTACHMENT_MAX_BYTES,
       // Refused before the bytes are read when the announced size is already too large.
       onRequest: (request, _reply, done) => {
@@ -184,6 +193,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService }> =
   app.get(
     '/emails/attachments/:id',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary:

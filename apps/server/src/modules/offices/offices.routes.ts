@@ -24,6 +24,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> =
   app.get(
     '/offices',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "Offices, searched by words and filtered by their doctors' specialties",
@@ -38,6 +39,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> =
   app.get(
     '/offices/specialties',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Specialties practised in some office',
@@ -50,6 +52,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> =
   app.get(
     '/offices/:id',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'An office',
@@ -64,6 +67,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> =
   app.post(
     '/offices',
     {
+      config: { access: 'writer' },
       schema: {
         tags,
         summary: 'Create an office (readWrite)',
@@ -77,6 +81,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> =
   app.put(
     '/offices/:id',
     {
+      config: { access: 'writer' },
       schema: {
         tags,
         summary: 'Change some fields of an office (readWrite)',
@@ -92,6 +97,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> =
   app.delete(
     '/offices/:id',
     {
+      config: { access: 'writer' },
       schema: {
         tags,
         summary: 'Delete an office (readWrite)',
@@ -108,6 +114,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> =
   app.get(
     '/offices/:id/doctors',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "The office's doctors, filtered by words, specialty and the caller's target",
@@ -123,6 +130,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> =
   app.delete(
     '/offices/:id/doctors/:doctorId',
     {
+      config: { access: 'writer' },
       schema: {
         tags,
         summary: 'Remove a doctor from an office (readWrite)',

@@ -25,7 +25,7 @@ export const passwordLinksRoutes: FastifyPluginAsyncZod<{ passwordLinks: Passwor
   app.post(
     '/auth/forgot-password',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "'Forgot password?': e-mails a one-hour link if the address has an account; the same answer if not",
@@ -39,7 +39,7 @@ export const passwordLinksRoutes: FastifyPluginAsyncZod<{ passwordLinks: Passwor
   app.post(
     '/auth/password-link',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Whom a link to choose a password is for (400 when invalid, expired or used)',
@@ -53,7 +53,7 @@ export const passwordLinksRoutes: FastifyPluginAsyncZod<{ passwordLinks: Passwor
   app.post(
     '/auth/set-password',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Uses a link once: sets the password, ends the other sessions, signs in',

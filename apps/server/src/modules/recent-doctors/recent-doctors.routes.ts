@@ -15,6 +15,7 @@ export const recentDoctorsRoutes: FastifyPluginAsyncZod<{ recentDoctors: RecentD
   app.get(
     '/recent-doctors',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'My recently viewed doctors, most recent first',
@@ -28,6 +29,7 @@ export const recentDoctorsRoutes: FastifyPluginAsyncZod<{ recentDoctors: RecentD
   app.get(
     '/recent-doctors/ids',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Ids of my recently viewed doctors',
@@ -40,6 +42,7 @@ export const recentDoctorsRoutes: FastifyPluginAsyncZod<{ recentDoctors: RecentD
   app.post(
     '/recent-doctors',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Record a doctor as viewed',
@@ -56,6 +59,7 @@ export const recentDoctorsRoutes: FastifyPluginAsyncZod<{ recentDoctors: RecentD
   app.delete(
     '/recent-doctors/:doctorId',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Remove a doctor from my recent list',
@@ -71,7 +75,10 @@ export const recentDoctorsRoutes: FastifyPluginAsyncZod<{ recentDoctors: RecentD
 
   app.delete(
     '/recent-doctors',
-    { schema: { tags, summary: 'Clear my recent list', response: { 204: z.null(), ...errorResponses(401) } } },
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, summary: 'Clear my recent list', response: { 204: z.null(), ...errorResponses(401) } },
+    },
     async (request, reply) => {
       await recentDoctors.clear(requireAuth(request));
       return reply.status(204).send(null);

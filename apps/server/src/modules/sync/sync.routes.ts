@@ -28,6 +28,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService }> = (app, { 
   app.get(
     '/sync/activities',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "The caller's activities in the calendar window changed since the cursor, and the ids to drop",
@@ -43,6 +44,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService }> = (app, { 
   app.get(
     '/sync/doctors',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary:
@@ -61,6 +63,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService }> = (app, { 
   app.get(
     '/sync/reference',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "The active channels in their order and the caller's products, for the offline activity form",
@@ -73,6 +76,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService }> = (app, { 
   app.post(
     '/sync/changes',
     {
+      config: { access: 'signedIn' },
       bodyLimit: SYNC_BATCH_MAX_BYTES,
       schema: {
         tags,

@@ -37,6 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; configura
   app.get(
     '/users',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'A page of users matching the search (admin); limit up to 1000 fetches all',
@@ -50,6 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; configura
   app.get(
     '/users/org-chart',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Every user with their manager, for the org chart (admin)',
@@ -62,6 +64,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; configura
   app.get(
     '/users/emails',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         // Every signed-in user writes mail: the answer holds addresses and names, nothing else of anyone.
@@ -76,6 +79,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; configura
   app.get(
     '/users/products/all',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         // Product names are no secret and activities show them; assigning them is what needs an admin.
@@ -89,6 +93,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; configura
   app.post(
     '/users',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Create a user and e-mail them an invitation to choose a password (admin)',
@@ -103,6 +108,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; configura
   app.post(
     '/users/bulk',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Create users from comma-separated addresses, one result per address (admin)',
@@ -116,6 +122,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; configura
   app.get(
     '/users/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'A user with their manager, managees and products (admin)',
@@ -129,6 +136,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; configura
   app.get(
     '/users/:id/manager-candidates',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Who may become the user’s manager: not themself, nobody below them (admin)',
@@ -145,6 +153,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; configura
   app.get(
     '/users/:id/managee-candidates',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Who may become the user’s managee: not themself, nobody above them, nobody with another manager',
@@ -161,6 +170,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; configura
   app.put(
     '/users/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Change the personal information {email, firstName, lastName, displayName} or {managerId} (admin)',
@@ -175,6 +185,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; configura
   app.patch(
     '/users/:id/permissions',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Set isAdmin and readWrite; they count from the user’s next request (admin)',
@@ -189,6 +200,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; configura
   app.patch(
     '/users/:id/managees',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Set the complete list of the user’s managees (admin)',
@@ -203,6 +215,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; configura
   app.post(
     '/users/:id/products',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Set the complete list of the user’s products (admin)',
@@ -217,6 +230,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; configura
   app.post(
     '/users/:id/invitation',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'E-mail a new link to choose a password; earlier links stop working (admin)',
@@ -230,6 +244,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; configura
   app.delete(
     '/users/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Delete a user (admin; not oneself): they can no longer sign in, what they did stays theirs',
