@@ -218,6 +218,20 @@ describe.each(engines())('who may call each route, checked before validation, on
     expect(routesWith('public')).toEqual([...PUBLIC_ROUTES].sort());
   });
 
+  it('shows each route’s access in the OpenAPI document, and no bearer on the public ones', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const document = response.json<{
+      paths: Record<string, Record<string, { 'x-access'?: unknown; security?: unknown }>>;
+    }>();
+    for (const route of apiRoutes()) {
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      const operation = document.paths[path]?.[route.method.toLowerCase()];
+      expect(operation?.['x-access'], `${route.method} ${route.url}`).toBe(route.access);
+      if (route.access === 'public') expect(operation?.security, route.url).toEqual([]);
+      else expect(operation?.security, route.url).toBeUndefined();
+    }
+  });
+
   const send = (role: keyof typeof authorization, method: Method, request: NonNullable<InvalidRequest>) => {
     const options: InjectOptions = {
       method,
