@@ -3,7 +3,7 @@ import { AppError } from './app-error.ts';
 
 /**
  * Who may call a route, declared on the route itself (`config: { access }`) and checked before its input is
- * parsed or validated (http/authenticate.ts, decision 0044):
+ * parsed or validated (http/authenticate.ts, decision 0045):
  * - public: anyone, without a session (sign-in, health, password links);
  * - signedIn: any signed-in user; rules on what they may touch (ownership, manager of) stay in the service;
  * - writer: users with readWrite, who may change doctors and offices (spec 000 section 6);
