@@ -8,6 +8,7 @@ import { afterAll, afterEach, inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { Clock } from '#server/core/clock.ts';
+import type { DatabaseTarget } from '#server/db/backup.ts';
 import { type DatabaseHandle, type Engine, openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createFactory, type Factory } from './factory.ts';
@@ -36,56 +37,66 @@ export function engines(): Engine[] {
 }
 
 /** A test database, and a way to open it again as another server process would (its own connections). */
-export type TestDatabase = DatabaseHandle & { openAnother: () => DatabaseHandle };
+export type TestDatabase = DatabaseHandle & { openAnother: () => DatabaseHandle; target: DatabaseTarget };
 
-/** A fresh, migrated database: a temporary SQLite file, or a new database on the test PostgreSQL server. */
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+/** A place for a database with nothing in it yet: a SQLite file not created, or a new PostgreSQL database. */
+export type EmptyDatabase = { target: DatabaseTarget; open: () => DatabaseHandle; remove: () => Promise<void> };
+
+export async function createEmptyDatabase(engine: Engine): Promise<EmptyDatabase> {
   const name = `crm_test_${crypto.randomBytes(6).toString('hex')}`;
-  let handle: DatabaseHandle;
-  let openAnother: () => DatabaseHandle;
-  let cleanUp: () => Promise<void>;
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-sqlite-'));
     const sqliteFile = path.join(dir, `${name}.sqlite`);
-    handle = openDatabase({ sqliteFile });
-    openAnother = () => openDatabase({ sqliteFile });
-    cleanUp = () => {
-      fs.rmSync(dir, { recursive: true, force: true });
-      return Promise.resolve();
+    return {
+      target: { databaseUrl: undefined, sqliteFile },
+      open: () => openDatabase({ sqliteFile }),
+      remove: () => {
+        fs.rmSync(dir, { recursive: true, force: true });
+        return Promise.resolve();
+      },
     };
-  } else {
-    const adminUrl = inject('postgresUrl');
-    if (!adminUrl) throw new Error('no PostgreSQL server for the tests');
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    handle = openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-    openAnother = () => openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-    cleanUp = async () => {
+  }
+  const adminUrl = inject('postgresUrl');
+  if (!adminUrl) throw new Error('no PostgreSQL server for the tests');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  return {
+    target: { databaseUrl, sqliteFile: '' },
+    open: () => openDatabase({ databaseUrl, poolSize: 5 }),
+    remove: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
-    };
-  }
+    },
+  };
+}
+
+/** A fresh, migrated database: a temporary SQLite file, or a new database on the test PostgreSQL server. */
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  const empty = await createEmptyDatabase(engine);
+  const handle = empty.open();
   await migrateToLatest(handle.db);
   const close = handle.close;
   return {
     ...handle,
-    openAnother,
+    openAnother: empty.open,
+    target: empty.target,
     close: async () => {
       await close();
-      await cleanUp();
+      await empty.remove();
     },
   };
 }
 
 export type TestApp = {
   app: FastifyInstance;
-  database: DatabaseHandle;
+  database: TestDatabase;
   config: Config;
   factory: Factory;
   close: () => Promise<void>;
