@@ -94,7 +94,7 @@ export async function buildApp({
       registerAuthentication(api, services.auth);
       registerControlCharacterGuard(api);
       registerIdempotency(api, services.idempotency);
-      await api.register(healthRoutes, { config, version: appVersion });
+      await api.register(healthRoutes, { config, version: appVersion, db });
       await api.register(authRoutes, { auth: services.auth, configuration: services.configuration });
       await api.register(ssoRoutes, { sso: services.sso, oidc: config.oidc });
       await api.register(accountRoutes, { account: services.account });

@@ -91,6 +91,7 @@ const WRITER_ROUTES: Record<string, (ids: Ids) => InvalidRequest> = {
 /** Without a session: signing in, single sign-on, password links, liveness and the sign-in page's facts. */
 const PUBLIC_ROUTES = [
   'GET /api/health',
+  'GET /api/health/ready',
   'GET /api/meta',
   'POST /api/auth/login',
   'GET /api/auth/sso-config',

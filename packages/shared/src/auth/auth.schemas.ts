@@ -63,3 +63,12 @@ export type AppMeta = z.infer<typeof AppMeta>;
 /** GET /api/health */
 export const HealthStatus = z.object({ status: z.literal('ok') });
 export type HealthStatus = z.infer<typeof HealthStatus>;
+
+/** Whether this process can serve: its database answers and has every migration it knows (503 otherwise). */
+export const ReadinessStatus = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  database: z.boolean(),
+  /** Migrations this process knows that the database has not applied yet. */
+  pendingMigrations: z.array(z.string()),
+});
+export type ReadinessStatus = z.infer<typeof ReadinessStatus>;

@@ -26,6 +26,36 @@ describe.each(engines())('health, errors, headers and the web app on %s', (engin
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
+  it('GET /api/health/ready answers 200 with every migration applied, and 503 naming the one missing', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: true, pendingMigrations: [] });
+
+    // A process started with code newer than the database (another process has not migrated it yet).
+    const last = await t.database.db
+      .selectFrom('kysely_migration' as never)
+      .select(['name' as never, 'timestamp' as never])
+      .orderBy('name' as never, 'desc')
+      .executeTakeFirstOrThrow();
+    const { name } = last as { name: string };
+    await t.database.db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', name as never)
+      .execute();
+    try {
+      const notReady = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(notReady.statusCode).toBe(503);
+      expect(notReady.json()).toEqual({ status: 'not-ready', database: true, pendingMigrations: [name] });
+      // The online check the web app polls stays cheap and up.
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await t.database.db
+        .insertInto('kysely_migration' as never)
+        .values(last)
+        .execute();
+    }
+  });
+
   it('GET /api/meta tells the sign-in page about demo mode', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/meta' });
     expect(response.json()).toMatchObject({ demoMode: true });
