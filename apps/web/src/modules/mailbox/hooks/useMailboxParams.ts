@@ -38,6 +38,13 @@ export function useMailboxParams() {
     setComposing: (isComposing: boolean) => {
       updateParams({ [COMPOSE_PARAM]: isComposing ? '1' : null, page: list.page === 1 ? null : String(list.page) });
     },
+    /**
+     * After a send: the composer closes and Sent shows (spec 001 §4), in one change of the address. Two changes
+     * made at once would each start from the same address, and the second would put ?compose back.
+     */
+    showSent: () => {
+      updateParams({ [FOLDER_PARAM]: 'sent', [COMPOSE_PARAM]: null, [OPEN_PARAM]: null });
+    },
   };
 }
 

@@ -248,6 +248,25 @@ describe('MailboxPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(input).toMatchObject({ recipients: ['admin@demo-crm.fr'], parentEmailId: READ.id });
   });
 
+  it('closes the composer of a new message once it is sent, and shows Sent', async () => {
+    const fetchMock = api({ 'POST /api/emails': () => jsonResponse(email({ id: mailId(5), folder: 'sent' }), 201) });
+    const { user, router } = renderMailbox('/emails?compose=1');
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(within(dialog).getByTestId('compose-recipients')).getByRole('combobox'));
+    await user.keyboard('manager@demo-crm.fr,');
+    await user.click(within(dialog).getByTestId('compose-subject'));
+    await user.keyboard('Point secteur');
+    await user.click(within(dialog).getByRole('textbox', { name: 'Message' }));
+    await user.keyboard('Bonjour');
+    await user.click(within(dialog).getByTestId('compose-send'));
+
+    expect(await screen.findByText('Email sent successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('?folder=sent');
+    expect(await screen.findByText('Compte rendu')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/emails')).toHaveLength(1);
+  });
+
   it('opens the composer from ?compose=1 and from Compose, and Cancel closes it', async () => {
     api();
     const { user, router } = renderMailbox('/emails?compose=1');

@@ -163,9 +163,8 @@ export function MailboxPage() {
             replyTo={replyTo}
             onClose={closeComposer}
             onSent={() => {
-              closeComposer();
-              // Sending switches to sent (spec 001 §4).
-              params.setFolder('sent');
+              setReplyTo(null);
+              params.showSent();
             }}
           />
         </Suspense>
