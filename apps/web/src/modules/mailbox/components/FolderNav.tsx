@@ -17,7 +17,7 @@ const ICONS: Record<MailFolder, ReactNode> = {
   bin: <DeleteOutlined />,
 };
 
-/** The folders with their totals, the inbox with its unread badge (spec 001 §2). */
+/** The folders with their totals, the inbox with its unread badge beside its total (spec 001 §2). */
 export function FolderNav({ folder, stats, isCompact, onChange }: FolderNavProps) {
   const { t } = useTranslation();
   const totalOf = (name: MailFolder) => stats?.[name] ?? 0;
@@ -25,18 +25,19 @@ export function FolderNav({ folder, stats, isCompact, onChange }: FolderNavProps
   const label = (name: MailFolder) => (
     <span className="mail-folder-label" data-testid={`folder-${name}`}>
       <span className="mail-folder-name">{t(`mailbox.folders.${name}`)}</span>
-      {name === 'inbox' && unread > 0 ? (
-        <Badge
-          count={unread}
-          size="small"
-          data-testid="folder-unread"
-          title={t('mailbox.unreadCount', { count: unread })}
-        />
-      ) : (
+      <span className="mail-folder-counts">
+        {name === 'inbox' && unread > 0 && (
+          <Badge
+            count={unread}
+            size="small"
+            data-testid="folder-unread"
+            title={t('mailbox.unreadCount', { count: unread })}
+          />
+        )}
         <span className="mail-folder-count" aria-label={t('mailbox.folderTotal', { count: totalOf(name) })}>
           {totalOf(name)}
         </span>
-      )}
+      </span>
     </span>
   );
   const folders: MailFolder[] = ['inbox', 'sent', 'bin'];

@@ -113,6 +113,8 @@ describe('MailboxPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     const folders = screen.getByRole('navigation', { name: 'Folders' });
     expect(await within(folders).findByTitle('1 unread message')).toBeInTheDocument();
     expect(within(screen.getByTestId('folder-inbox')).getByText('Inbox')).toBeInTheDocument();
+    // Unread mail does not hide the inbox's total.
+    expect(within(screen.getByTestId('folder-inbox')).getByLabelText('2 messages')).toHaveTextContent('2');
     expect(within(screen.getByTestId('folder-sent')).getByLabelText('1 message')).toHaveTextContent('1');
     expect(within(screen.getByTestId('folder-bin')).getByLabelText('1 message')).toHaveTextContent('1');
   });
