@@ -1,0 +1,91 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { createTestUser } from '../test-users';
+import { signInAs } from './helpers';
+
+/*
+ * What only a browser can tell: whether the words fit their boxes. French is the longer language, hence the
+ * one tried, on a 390 px phone and on a 1024 px screen (the narrowest with the side menu open). A user of
+ * the test's own holds the data, so that no other spec's figures move.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const NARROW_DESKTOP = { width: 1024, height: 768 };
+
+type TestUser = { email: string; password: string; headers: Record<string, string> };
+
+async function newUser(request: APIRequestContext): Promise<TestUser> {
+  const user = await createTestUser({ firstName: 'Mise', lastName: 'En Page' });
+  const login = await request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  return { ...user, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A message to oneself: an unread one in the inbox, and one in sent. */
+async function receiveUnreadMessage(request: APIRequestContext, user: TestUser): Promise<void> {
+  const response = await request.post('/api/emails', {
+    headers: user.headers,
+    data: { recipients: [user.email], subject: 'Point secteur', body: '<p>Bonjour</p>', attachments: [] },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** The texts under these elements that the box clipping them cuts. */
+function cutTexts(elements: Locator): Promise<string[]> {
+  return elements.evaluateAll((roots: Element[]) =>
+    roots.flatMap((root) =>
+      [root, ...Array.from(root.querySelectorAll('*'))]
+        .filter((element) => getComputedStyle(element).overflowX !== 'visible')
+        .filter((element) => element.scrollWidth > element.clientWidth + 1)
+        .map((element) => element.textContent),
+    ),
+  );
+}
+
+/** The parts of each element that stick out of it, by their text. */
+function outside(elements: Locator, parts: string): Promise<string[]> {
+  return elements.evaluateAll(
+    (roots: Element[], selector: string) =>
+      roots.flatMap((root) => {
+        const box = root.getBoundingClientRect();
+        return Array.from(root.querySelectorAll(selector))
+          .filter((part) => {
+            const own = part.getBoundingClientRect();
+            return own.left < box.left - 0.5 || own.right > box.right + 0.5;
+          })
+          .map((part) => part.textContent);
+      }),
+    parts,
+  );
+}
+
+/** The mailbox's folders: each name, the inbox's unread badge and every total whole, inside its folder. */
+async function expectFoldersWhole(page: Page): Promise<void> {
+  await page.goto('/emails');
+  await expect(page.getByTestId('folder-unread')).toBeVisible();
+  const folders = page.locator('.mail-folders .ant-menu-item, .mail-folders-compact .ant-segmented-item');
+  await expect(folders).toHaveCount(3);
+  expect(await cutTexts(folders)).toEqual([]);
+  expect(await outside(folders, '.mail-folder-name, .ant-badge, .mail-folder-count')).toEqual([]);
+  await expect(page.getByTestId('folder-inbox')).toContainText('Boîte de réception');
+}
+
+test.describe('French words fit their boxes', () => {
+  test('on a 390 px phone', async ({ page, request }) => {
+    const user = await newUser(request);
+    await receiveUnreadMessage(request, user);
+    await page.setViewportSize(PHONE);
+    await signInAs(page, user.email, { password: user.password });
+
+    await expectFoldersWhole(page);
+  });
+
+  test('on a 1024 px screen', async ({ page, request }) => {
+    const user = await newUser(request);
+    await receiveUnreadMessage(request, user);
+    await page.setViewportSize(NARROW_DESKTOP);
+    await signInAs(page, user.email, { password: user.password });
+
+    await expectFoldersWhole(page);
+  });
+});
