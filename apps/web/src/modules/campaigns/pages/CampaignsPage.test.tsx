@@ -317,6 +317,42 @@ describe('CampaignsPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(screen.getByTestId('review-step')).toBeInTheDocument();
   });
 
+  it('says Failed to send campaign when the answer is not the API’s: a proxy’s HTML page, or one that does not parse', async () => {
+    const html = (status: number) =>
+      new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+        status,
+        headers: { 'Content-Type': 'text/html' },
+      });
+    let attempts = 0;
+    const fetchMock = api({
+      [SEND]: () => {
+        attempts += 1;
+        return html(attempts === 2 ? 200 : 502);
+      },
+    });
+    const { user } = renderPage();
+    await chooseTemplate(user, 'general-update');
+    await next(user);
+    await pickDoctors(user, 'Dr Prénom1 Nom1');
+    await next(user);
+    await user.type(within(await screen.findByTestId('review-step')).getByTestId('campaign-name'), 'Rentrée');
+    const sendAndWaitForAnswer = async () => {
+      const before = callsTo(fetchMock, SEND).length;
+      await user.click(screen.getByTestId('send-campaign'));
+      await waitFor(() => expect(callsTo(fetchMock, SEND)).toHaveLength(before + 1));
+      await waitFor(() => expect(screen.getByTestId('send-campaign')).not.toHaveClass('ant-btn-loading'));
+    };
+
+    await sendAndWaitForAnswer();
+    expect(screen.getByTestId('campaign-error')).toHaveTextContent(/^Failed to send campaign$/);
+    await sendAndWaitForAnswer();
+    expect(screen.getByTestId('campaign-error')).toHaveTextContent(/^Failed to send campaign$/);
+    await act(() => i18n.changeLanguage('fr'));
+    await sendAndWaitForAnswer();
+    expect(screen.getByTestId('campaign-error')).toHaveTextContent(/^Échec de l'envoi de la campagne$/);
+    expect(screen.getByTestId('review-step')).toBeInTheDocument();
+  });
+
   it('sends "select all" as the search, and the review names the page shown and counts the rest', async () => {
     const fetchMock = api({
       [eligible('general')]: () => jsonResponse(eligiblePage(1, 20, 45)),

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Skeleton, Steps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-client';
+import { serverMessageOr } from '@/lib/errors';
 import { currentLanguage } from '@/lib/i18n';
 import { campaignQueries, useSendCampaign } from '@/modules/campaigns/api';
 import { PastCampaigns } from '@/modules/campaigns/components/PastCampaigns';
@@ -102,12 +102,7 @@ export function CampaignsPage() {
     );
   };
 
-  const sendError =
-    send.error === null
-      ? null
-      : isApiError(send.error) && send.error.message !== ''
-        ? send.error.message
-        : t('campaigns.messages.sendFailed');
+  const sendError = send.error === null ? null : serverMessageOr(send.error, t('campaigns.messages.sendFailed'));
 
   return (
     <div className="page campaigns-page">
