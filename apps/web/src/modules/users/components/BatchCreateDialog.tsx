@@ -26,14 +26,22 @@ export function BatchCreateDialog({ open, onClose }: BatchCreateDialogProps) {
     return Promise.resolve();
   };
 
+  /** Spec 001 §8: '{n} users created successfully.' plus '{m} failed.', each in the right plural. */
+  const summaryOf = (answer: BulkCreateResult) =>
+    [
+      t('users.batchCreated', { count: answer.created }),
+      ...(answer.failed > 0 ? [t('users.batchFailed', { count: answer.failed })] : []),
+    ].join(' ');
+
   const handleCreate = async () => {
     const { emails } = await form.validateFields();
     try {
       const answer = await bulk.mutateAsync(emails);
       setResult(answer);
-      if (answer.failed === 0) void message.success(answer.message);
-      else if (answer.created === 0) void message.error(answer.message);
-      else void message.warning(answer.message);
+      const summary = summaryOf(answer);
+      if (answer.failed === 0) void message.success(summary);
+      else if (answer.created === 0) void message.error(summary);
+      else void message.warning(summary);
       showDeliveryNotice(answer.delivery, answer.created);
       if (answer.failed === 0) handleClose();
     } catch (error) {
@@ -87,7 +95,7 @@ export function BatchCreateDialog({ open, onClose }: BatchCreateDialogProps) {
           <Alert
             type={result.failed === 0 ? 'success' : result.created === 0 ? 'error' : 'warning'}
             showIcon
-            title={result.message}
+            title={summaryOf(result)}
             className="users-batch-summary"
           />
           <List
