@@ -98,12 +98,23 @@ describe('AddUserDialog', { timeout: SLOW_TEST_TIMEOUT }, () => {
     await typeEmail(user, dialog, EMAIL);
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
-    expect(
-      await screen.findByText('Failed to create users: A user with this e-mail already exists'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('A user with this e-mail already exists')).toBeInTheDocument();
+    // The server's message alone (spec 001 §8), without the fallback before it.
+    expect(screen.queryByText(/Failed to create users/)).not.toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Create' })).toBeEnabled());
     expect(within(dialog).getByLabelText('E-mail')).toHaveValue(EMAIL);
     expect(screen.queryByText('E-mails sent')).not.toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('says Failed to create users when the answer carries no message of the server’s, in French too', async () => {
+    await i18n.changeLanguage('fr');
+    const { user, dialog } = renderDialog({
+      'POST /api/users': () => new Response('<html>502 Bad Gateway</html>', { status: 502 }),
+    });
+    await user.click(within(dialog).getByLabelText('E-mail'));
+    await user.paste(EMAIL);
+    await user.click(within(dialog).getByRole('button', { name: 'Créer' }));
+    expect(await screen.findByText('Échec de la création des utilisateurs')).toBeInTheDocument();
   });
 });

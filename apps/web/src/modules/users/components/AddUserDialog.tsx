@@ -2,7 +2,7 @@ import { CreateUserBody } from '@crm/shared';
 import { App, Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requiredRule, schemaRule } from '@/lib/form-rules';
-import { serverMessage } from '@/lib/errors';
+import { serverMessageOr } from '@/lib/errors';
 import { useCreateUserMutation } from '@/modules/users/api';
 import { useDeliveryNotice } from '@/modules/users/components/use-delivery-notice';
 
@@ -27,7 +27,7 @@ export function AddUserDialog({ open, onClose }: AddUserDialogProps) {
       form.resetFields();
       onClose();
     } catch (error) {
-      void message.error(`${t('users.createFailed')}: ${serverMessage(error)}`);
+      void message.error(serverMessageOr(error, t('users.createFailed')));
     }
   };
 

@@ -2,7 +2,7 @@ import { SIMPLE_EMAIL_PATTERN, splitEmailList, USERS_BATCH_MAX, type BulkCreateR
 import { Alert, App, Button, Form, Input, List, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '@/lib/errors';
+import { serverMessageOr } from '@/lib/errors';
 import { useBulkCreateMutation } from '@/modules/users/api';
 import { useDeliveryNotice } from '@/modules/users/components/use-delivery-notice';
 
@@ -45,7 +45,7 @@ export function BatchCreateDialog({ open, onClose }: BatchCreateDialogProps) {
       showDeliveryNotice(answer.delivery, answer.created);
       if (answer.failed === 0) handleClose();
     } catch (error) {
-      void message.error(`${t('users.createFailed')}: ${serverMessage(error)}`);
+      void message.error(serverMessageOr(error, t('users.createFailed')));
     }
   };
 

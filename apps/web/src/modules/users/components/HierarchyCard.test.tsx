@@ -97,7 +97,7 @@ describe('HierarchyCard', { timeout: SLOW_TEST_TIMEOUT }, () => {
     });
     await user.click(within(card).getByRole('combobox', { name: 'No manager' }));
     await pick(user, 'Julien Lefèvre · rep@demo-crm.fr');
-    expect(await screen.findByText(`Failed to update manager: ${cycle}`)).toBeInTheDocument();
+    expect(await screen.findByText(cycle)).toBeInTheDocument();
     // The page still shows the manager as stored.
     expect(within(card).getByTitle('Camille Durand · demo@demo-crm.fr')).toBeInTheDocument();
   });
@@ -138,7 +138,7 @@ describe('HierarchyCard', { timeout: SLOW_TEST_TIMEOUT }, () => {
     await user.click(within(within(card).getByTestId('managee-list')).getByRole('button', { name: 'Remove' }));
     const question = await screen.findByText('Remove Julien Lefèvre from the managees? They will have no manager.');
     await user.click(within(question.closest('.ant-popover') as HTMLElement).getByRole('button', { name: 'Remove' }));
-    expect(await screen.findByText('Failed to remove managee: One of the managees does not exist')).toBeInTheDocument();
+    expect(await screen.findByText('One of the managees does not exist')).toBeInTheDocument();
   });
 
   it('opens a managee’s page from their name', async () => {

@@ -3,7 +3,7 @@ import type { UserDetail } from '@crm/shared';
 import { App, Avatar, Button, Card, Empty, List, Popconfirm, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { serverMessage } from '@/lib/errors';
+import { serverMessageOr } from '@/lib/errors';
 import { useManageesMutation, useUpdateUserMutation } from '@/modules/users/api';
 import { CandidateSelect } from '@/modules/users/components/CandidateSelect';
 import { initialsOf, userName } from '@/modules/users/utils/user-name';
@@ -25,7 +25,7 @@ export function HierarchyCard({ user }: { user: UserDetail }) {
       await update.mutateAsync({ managerId });
       void message.success(managerId === null ? t('users.managerCleared') : t('users.managerSaved'));
     } catch (error) {
-      void message.error(`${t('users.managerFailed')}: ${serverMessage(error)}`);
+      void message.error(serverMessageOr(error, t('users.managerFailed')));
     }
   };
 
@@ -35,7 +35,7 @@ export function HierarchyCard({ user }: { user: UserDetail }) {
       void message.success(kind === 'add' ? t('users.manageeAdded') : t('users.manageeRemoved'));
     } catch (error) {
       void message.error(
-        `${kind === 'add' ? t('users.manageesFailed') : t('users.removeManageeFailed')}: ${serverMessage(error)}`,
+        serverMessageOr(error, kind === 'add' ? t('users.manageesFailed') : t('users.removeManageeFailed')),
       );
     }
   };

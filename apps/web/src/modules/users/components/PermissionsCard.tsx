@@ -1,7 +1,7 @@
 import type { UserDetail } from '@crm/shared';
 import { App, Button, Card, Checkbox, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '@/lib/errors';
+import { serverMessageOr } from '@/lib/errors';
 import { usePermissionsMutation } from '@/modules/users/api';
 
 type PermissionValues = { isAdmin: boolean; readWrite: boolean };
@@ -17,7 +17,7 @@ export function PermissionsCard({ user }: { user: UserDetail }) {
       await permissions.mutateAsync(values);
       void message.success(t('users.permissionsSaved'));
     } catch (error) {
-      void message.error(`${t('users.permissionsFailed')}: ${serverMessage(error)}`);
+      void message.error(serverMessageOr(error, t('users.permissionsFailed')));
     }
   };
 

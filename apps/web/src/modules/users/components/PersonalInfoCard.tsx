@@ -2,7 +2,7 @@ import type { UserDetail } from '@crm/shared';
 import { App, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '@/lib/errors';
+import { serverMessageOr } from '@/lib/errors';
 import { requiredRule, schemaRule } from '@/lib/form-rules';
 import { useUpdateUserMutation } from '@/modules/users/api';
 import { CreateUserBody } from '@crm/shared';
@@ -44,7 +44,7 @@ export function PersonalInfoCard({ user }: { user: UserDetail }) {
       await update.mutateAsync(values);
       void message.success(t('users.infoSaved'));
     } catch (error) {
-      void message.error(`${t('users.infoFailed')}: ${serverMessage(error)}`);
+      void message.error(serverMessageOr(error, t('users.infoFailed')));
     }
   };
 

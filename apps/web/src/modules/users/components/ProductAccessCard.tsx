@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '@/lib/errors';
+import { serverMessageOr } from '@/lib/errors';
 import { useProductsMutation, userQueries } from '@/modules/users/api';
 
 /**
@@ -35,7 +35,7 @@ export function ProductAccessCard({ user }: { user: UserDetail }) {
       await save.mutateAsync(chosen);
       void message.success(t('users.productsSaved'));
     } catch (error) {
-      void message.error(`${t('users.productsFailed')}: ${serverMessage(error)}`);
+      void message.error(serverMessageOr(error, t('users.productsFailed')));
     }
   };
 

@@ -4,7 +4,7 @@ import { App, Button, Card, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '@/app/session';
-import { serverMessage } from '@/lib/errors';
+import { serverMessageOr } from '@/lib/errors';
 import { useBackNavigation } from '@/lib/use-back-navigation';
 import { useDeleteUserMutation, useInvitationMutation, userQueries } from '@/modules/users/api';
 import { HierarchyCard } from '@/modules/users/components/HierarchyCard';
@@ -83,7 +83,7 @@ function UserDetail({ id, isSelf, onBack }: { id: string; isSelf: boolean; onBac
       void message.success(t('users.deleted', { name: userName(user) }));
       void navigate('/users', { replace: true });
     } catch (error) {
-      void message.error(`${t('users.deleteFailed')}: ${serverMessage(error)}`);
+      void message.error(serverMessageOr(error, t('users.deleteFailed')));
     }
   };
 
@@ -93,7 +93,7 @@ function UserDetail({ id, isSelf, onBack }: { id: string; isSelf: boolean; onBac
       if (result.delivery === 'log') void message.warning(result.message, 8);
       else void message.success(result.message);
     } catch (error) {
-      void message.error(`${t('users.linkFailed')}: ${serverMessage(error)}`);
+      void message.error(serverMessageOr(error, t('users.linkFailed')));
     }
   };
 
