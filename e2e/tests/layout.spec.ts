@@ -70,6 +70,20 @@ async function expectFoldersWhole(page: Page): Promise<void> {
   await expect(page.getByTestId('folder-inbox')).toContainText('Boîte de réception');
 }
 
+/** The campaign template cards: each name whole (wrapped, never cut), every card as tall as the others. */
+async function expectTemplateCardsWhole(page: Page): Promise<void> {
+  await page.goto('/campaigns');
+  const cards = page.getByTestId('template-step').locator('.template-card');
+  await expect(cards).toHaveCount(4);
+  expect(await cutTexts(cards)).toEqual([]);
+  expect(await outside(cards, '.template-card-title, .ant-tag')).toEqual([]);
+  await expect(cards.first()).toContainText('Nouveau médicament');
+  const heights = await cards.evaluateAll((elements: Element[]) =>
+    elements.map((element) => element.getBoundingClientRect().height),
+  );
+  expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(1);
+}
+
 test.describe('French words fit their boxes', () => {
   test('on a 390 px phone', async ({ page, request }) => {
     const user = await newUser(request);
@@ -78,6 +92,7 @@ test.describe('French words fit their boxes', () => {
     await signInAs(page, user.email, { password: user.password });
 
     await expectFoldersWhole(page);
+    await expectTemplateCardsWhole(page);
   });
 
   test('on a 1024 px screen', async ({ page, request }) => {
@@ -87,5 +102,6 @@ test.describe('French words fit their boxes', () => {
     await signInAs(page, user.email, { password: user.password });
 
     await expectFoldersWhole(page);
+    await expectTemplateCardsWhole(page);
   });
 });

@@ -27,7 +27,8 @@ export function TemplateStep({ templates, selectedId, onSelect, onAddTemplate }:
         </Button>
       </div>
       <List<CampaignTemplate>
-        grid={{ gutter: 16, xs: 1, sm: 2, md: 2, lg: 4, xl: 4, xxl: 4 }}
+        className="template-list"
+        split={false}
         dataSource={templates}
         pagination={{ pageSize: TEMPLATE_CARDS_PER_PAGE, hideOnSinglePage: true, size: 'small' }}
         locale={{ emptyText: <Empty description={t('campaigns.templates.empty')} /> }}
@@ -37,7 +38,6 @@ export function TemplateStep({ templates, selectedId, onSelect, onAddTemplate }:
               className={`template-card${template.id === selectedId ? ' template-card-selected' : ''}`}
               data-testid={`template-${template.id}`}
               title={<span className="template-card-title">{template.name}</span>}
-              extra={<Tag color="blue">{t(`campaigns.types.${template.type}`)}</Tag>}
               actions={[
                 <Button
                   key="preview"
@@ -61,6 +61,9 @@ export function TemplateStep({ templates, selectedId, onSelect, onAddTemplate }:
                 </Button>,
               ]}
             >
+              <Tag color="blue" className="template-card-type">
+                {t(`campaigns.types.${template.type}`)}
+              </Tag>
               <Typography.Paragraph ellipsis={{ rows: 3 }} className="template-card-description">
                 {template.description}
               </Typography.Paragraph>
