@@ -44,7 +44,9 @@ const LAYOUT = 'src/app/layout/AppLayout.tsx';
 export default [
   // The issue's goal for the sign-in page is 150 kB (issue 27): no antd, no dayjs, only the sign-in part of the
   // catalogue. The route loaders left it half a kB above; zod in the entry is what is left to take out (decision 0040).
-  budget('/login', routeFiles('src/modules/auth/pages/LoginPage.tsx'), '151 kB'),
+  // 151.1: issue 28's server-only message (validation.futureDeviceTime) rides in the entry's catalogue; to be won
+  // back with the catalogue's server-only keys (decision 0040, amendment).
+  budget('/login', routeFiles('src/modules/auth/pages/LoginPage.tsx'), '151.1 kB'),
   // What every route loads first.
   budget('entry', routeFiles(), '145 kB'),
   // The first signed-in screen, and the one a rep opens most.
