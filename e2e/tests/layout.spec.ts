@@ -59,6 +59,40 @@ function outside(elements: Locator, parts: string): Promise<string[]> {
   );
 }
 
+/** A long title, as representatives write them: the product, the doctor's full name. */
+const LONG_TITLE = 'Présentation Cardiozil et Lipistat – Dr Anne-Sophie Lefèvre-Dumontier';
+
+/** The user's next activity, in an hour, with the long title. */
+async function planNextActivity(request: APIRequestContext, user: TestUser): Promise<void> {
+  const answer = await request.get('/api/configuration/channels/active', { headers: user.headers });
+  const { channels } = (await answer.json()) as {
+    channels: { id: string; isTimeOff: boolean; needsBudgetApproval: boolean }[];
+  };
+  const channel = channels.find((candidate) => !candidate.isTimeOff && !candidate.needsBudgetApproval);
+  if (channel === undefined) throw new Error('demo data without a channel for a visit');
+  const response = await request.post('/api/activities', {
+    headers: user.headers,
+    data: {
+      channelId: channel.id,
+      title: LONG_TITLE,
+      start: new Date(Date.now() + 3600_000).toISOString(),
+      duration: 30,
+      acknowledgeRules: true,
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** The dashboard no wider than the phone, the next activity's title whole inside its card. */
+async function expectDashboardWithinScreen(page: Page): Promise<void> {
+  await page.goto('/');
+  const card = page.getByTestId('next-activity-card');
+  await expect(card).toContainText(LONG_TITLE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+  expect(await cutTexts(card)).toEqual([]);
+  expect(await outside(card, '.next-activity-title')).toEqual([]);
+}
+
 /** The mailbox's folders: each name, the inbox's unread badge and every total whole, inside its folder. */
 async function expectFoldersWhole(page: Page): Promise<void> {
   await page.goto('/emails');
@@ -88,9 +122,11 @@ test.describe('French words fit their boxes', () => {
   test('on a 390 px phone', async ({ page, request }) => {
     const user = await newUser(request);
     await receiveUnreadMessage(request, user);
+    await planNextActivity(request, user);
     await page.setViewportSize(PHONE);
     await signInAs(page, user.email, { password: user.password });
 
+    await expectDashboardWithinScreen(page);
     await expectFoldersWhole(page);
     await expectTemplateCardsWhole(page);
   });
