@@ -247,6 +247,7 @@ export const registry: RepositoryQueries[] = [
       eligiblePage: [
         { shape: 'professional, no search', args: () => [{ choice: 'professional', terms: [] }, 0, 50] },
         { shape: 'congress, two words', args: () => [{ choice: 'congress', terms: ['du', 'ma'] }, 50, 50] },
+        { shape: 'any consent, no search', args: () => [{ choice: null, terms: [] }, 0, 50] },
       ],
       eligibleCount: [
         { shape: 'general, no search', args: () => [{ choice: 'general', terms: [] }], rows: [{ count: 0 }] },

@@ -87,18 +87,13 @@ export const CampaignList = z.object({ campaigns: z.array(Campaign), total: z.nu
 export type CampaignList = z.infer<typeof CampaignList>;
 
 /** GET /api/campaigns/doctors-with-consent: the doctors a campaign of this template (or type) may reach. */
-export const DoctorsWithConsentQuery = z
-  .object({
-    templateId: z.string().trim().min(1).max(100).optional(),
-    type: TemplateType.optional(),
-    search: z.string().max(100, { error: 'validation.tooLong' }).default(''),
-    page: pageParam(),
-    limit: limitParam(),
-  })
-  .refine((query) => query.templateId !== undefined || query.type !== undefined, {
-    error: 'campaigns.templateRequired',
-    path: ['templateId'],
-  });
+export const DoctorsWithConsentQuery = z.object({
+  templateId: z.string().trim().min(1).max(100).optional(),
+  type: TemplateType.optional(),
+  search: z.string().max(100, { error: 'validation.tooLong' }).default(''),
+  page: pageParam(),
+  limit: limitParam(),
+});
 export type DoctorsWithConsentQuery = z.infer<typeof DoctorsWithConsentQuery>;
 
 export const DoctorsWithConsentList = z.object({

@@ -68,7 +68,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsServic
       schema: {
         tags,
         summary:
-          'The doctors a campaign of this template (or type) may reach: an e-mail and the consent the type needs (spec 001 §5), by name, paged and searched',
+          'The doctors a campaign of this template (or type) may reach: an e-mail and the consent the type needs (spec 001 §5), by name, paged and searched; with neither, every doctor with an e-mail and any consent in force, with their consent',
         querystring: DoctorsWithConsentQuery,
         response: { 200: DoctorsWithConsentList, ...errorResponses(400, 401) },
       },

@@ -117,10 +117,16 @@ export class CampaignsService {
   }
 
   /** The doctors a campaign of this template (or type) may reach now, paged and searched (spec 001 §5). */
+  /**
+   * The doctors a campaign of the template (or type) may reach; with neither, as the spec's client asks, every
+   * doctor with an e-mail and any consent in force, each with its consent, for the client to filter by type.
+   */
   async doctorsWithConsent(auth: AuthContext, query: DoctorsWithConsentQuery): Promise<DoctorsWithConsentList> {
-    const type = query.type ?? (await this.requireTemplate(auth, query.templateId ?? '', 'fr')).type;
+    const type =
+      query.type ??
+      (query.templateId === undefined ? null : (await this.requireTemplate(auth, query.templateId, 'fr')).type);
     return this.deps.consents.eligibleDoctors(auth, {
-      choice: choiceForTemplateType(type),
+      choice: type === null ? null : choiceForTemplateType(type),
       search: query.search,
       page: query.page,
       limit: query.limit,

@@ -190,8 +190,9 @@ describe.each(engines())('campaigns on %s', (engine) => {
       ids.none = await doctor('Aucun', null);
     });
 
+    const ours = (found: string[]) => found.filter((id) => Object.values(ids).includes(id)).sort();
+
     it('lists, for each template type, only the doctors with an e-mail whose current consent gives its choice', async () => {
-      const ours = (found: string[]) => found.filter((id) => Object.values(ids).includes(id)).sort();
       expect(ours(await eligibleIds('type=medicine&limit=100'))).toEqual([ids.pro].sort());
       expect(ours(await eligibleIds('type=pharma&limit=100'))).toEqual([ids.pro].sort());
       expect(ours(await eligibleIds('type=congress&limit=100'))).toEqual([ids.congress].sort());
@@ -201,10 +202,17 @@ describe.each(engines())('campaigns on %s', (engine) => {
       expect(await eligibleIds('type=medicine&search=professionnel')).toEqual([ids.pro]);
     });
 
-    it('wants a template or a type', async () => {
-      const { status, body } = await asRep('GET', '/api/campaigns/doctors-with-consent');
-      expect(status).toBe(400);
-      expect((body as ErrorBody).fields).toHaveProperty('templateId');
+    it('answers every doctor with an e-mail and a consent in force, with it, when asked as the spec asks', async () => {
+      expect((await asRep('GET', '/api/campaigns/doctors-with-consent')).status).toBe(200);
+      const list = (await asRep('GET', '/api/campaigns/doctors-with-consent?limit=100')).body as DoctorsWithConsentList;
+      expect(ours(list.doctors.map((row) => row.id))).toEqual([ids.pro, ids.congress].sort());
+      expect(list.doctors.find((row) => row.id === ids.congress)?.signature).toMatchObject({
+        professionalConsent: false,
+        congressConsent: true,
+      });
+      expect(ours(await eligibleIds('limit=100&search=congres'))).toEqual(
+        ours(await eligibleIds('type=congress&limit=100&search=congres')),
+      );
     });
 
     it('sends only to the eligible doctor, whatever the client asked, and says who was skipped and why', async () => {

@@ -32,7 +32,8 @@ export type EligibleDoctorRow = {
 };
 
 /** Which doctors a campaign may reach: the choice needed, and the search's normalised words. */
-export type EligibleDoctorsFilter = { choice: ConsentChoice; terms: string[] };
+/** `choice` null: any consent in force (one of the three choices given). */
+export type EligibleDoctorsFilter = { choice: ConsentChoice | null; terms: string[] };
 
 const VIEW_COLUMNS = [
   'c.id',
@@ -303,7 +304,11 @@ export class ConsentsRepository {
         'c.general_consent',
         'c.signed_at',
       ])
-      .where(CHOICE_COLUMNS[choice], '=', sql.lit(1))
+      .where((eb) =>
+        choice === null
+          ? eb.or(Object.values(CHOICE_COLUMNS).map((column) => eb(column, '=', sql.lit(1))))
+          : eb(CHOICE_COLUMNS[choice], '=', sql.lit(1)),
+      )
       .where(isCurrent)
       .where(email, 'is not', null)
       .$if(terms.length > 0, (query) =>

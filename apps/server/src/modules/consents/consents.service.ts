@@ -237,7 +237,11 @@ export class ConsentsService {
    * Spec 001 §5 for the campaigns: the doctors still in the directory with an e-mail (theirs, else the one given
    * with the consent) whose current consent gives `choice`, by name, paged, filtered by `search`.
    */
-  async eligibleDoctors(_auth: AuthContext, query: EligibleDoctorsQuery): Promise<EligibleDoctorList> {
+  /** `choice` null: the doctors with an e-mail and any consent in force. */
+  async eligibleDoctors(
+    _auth: AuthContext,
+    query: Omit<EligibleDoctorsQuery, 'choice'> & { choice: EligibleDoctorsQuery['choice'] | null },
+  ): Promise<EligibleDoctorList> {
     const filter = { choice: query.choice, terms: searchTerms(query.search) };
     const [rows, total] = await Promise.all([
       this.deps.consents.eligiblePage(filter, (query.page - 1) * query.limit, query.limit),

@@ -346,6 +346,48 @@ limit
 offset
   $12;
 
+-- ConsentsRepository.eligiblePage (any consent, no search)
+-- parameters: [50, 0]
+select
+  "d"."id",
+  "d"."first_name",
+  "d"."last_name",
+  "d"."primary_specialty",
+  "d"."rpps",
+  coalesce(nullif("d"."email", ''), nullif("c"."email", '')) as "email",
+  "c"."id" as "consent_id",
+  "c"."professional_consent",
+  "c"."congress_consent",
+  "c"."general_consent",
+  "c"."signed_at"
+from
+  "consent_records" as "c"
+  inner join "doctors" as "d" on "d"."id" = "c"."doctor_id"
+where
+  (
+    "c"."professional_consent" = 1
+    or "c"."congress_consent" = 1
+    or "c"."general_consent" = 1
+  )
+  and not exists (
+    select
+      1 as "one"
+    from
+      "consent_records" as "later"
+    where
+      "later"."doctor_id" = "c"."doctor_id"
+      and "later"."seq" > "c"."seq"
+  )
+  and coalesce(nullif("d"."email", ''), nullif("c"."email", '')) is not null
+order by
+  "d"."last_name_norm",
+  "d"."first_name_norm",
+  "d"."id"
+limit
+  $1
+offset
+  $2;
+
 -- ConsentsRepository.eligibleCount (general, no search)
 -- parameters: []
 select
