@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_ADMIN_EMAIL } from '@crm/shared';
 import { createTestUser } from '../test-users';
 import { signInAs } from './helpers';
 
@@ -118,7 +119,48 @@ async function expectTemplateCardsWhole(page: Page): Promise<void> {
   expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(1);
 }
 
+/** The words of these elements that the browser broke across lines (a word in two or more line boxes). */
+function brokenWords(elements: Locator): Promise<string[]> {
+  return elements.evaluateAll((roots: Element[]) =>
+    roots.flatMap((root) => {
+      const broken: string[] = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+          if (lines.size > 1) broken.push(match[0]);
+        }
+      }
+      return broken;
+    }),
+  );
+}
+
 test.describe('French words fit their boxes', () => {
+  test("in another user's header, beside the Delete button", async ({ page }) => {
+    const users = [1024, 1366].map((width) => ({ width, height: 768 }));
+    await signInAs(page, DEMO_ADMIN_EMAIL);
+    const manager = await page.evaluate(async () => {
+      const token = localStorage.getItem('token') ?? '';
+      const response = await fetch('/api/users?search=manager%40demo-crm.fr', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await response.json()) as { users: { id: string }[] }).users[0]?.id ?? '';
+    });
+    for (const viewport of users) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/users/${manager}`);
+      await expect(page.getByTestId('user-delete')).toBeVisible();
+      const facts = page.locator('.user-facts');
+      await expect(facts).toContainText('Mot de passe');
+      expect(await brokenWords(facts), `at ${String(viewport.width)} px`).toEqual([]);
+    }
+  });
+
   test('on a 390 px phone', async ({ page, request }) => {
     const user = await newUser(request);
     await receiveUnreadMessage(request, user);

@@ -32,9 +32,12 @@ export function UserHeader({ user, isSelf, isDeleting, isSendingLink, onDelete, 
           {user.readWrite ? <Tag color="green">{t('users.fullAccess')}</Tag> : <Tag>{t('users.readOnlyAccess')}</Tag>}
           <InvitationTag invitationPending={user.invitationPending} />
         </Space>
+        {/* Labels above their values: beside them, in the room the header's buttons leave, values broke letter
+            by letter ("Mot/de/pas/se"). */}
         <Descriptions
           size="small"
-          column={{ xs: 1, sm: 2, lg: 3 }}
+          layout="vertical"
+          column={{ xs: 1, sm: 2, xxl: 4 }}
           className="user-facts"
           items={[
             { key: 'email', label: t('users.email'), children: user.email },
