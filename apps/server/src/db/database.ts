@@ -116,16 +116,31 @@ export function nameStatement(sqlText: string): void {
   if (!namedStatements.has(sqlText)) namedStatements.set(sqlText, `crm_${namedStatements.size + 1}`);
 }
 
-function withNamedStatements(pool: pg.Pool): PostgresPool {
+function withNamedStatements(pool: pg.Pool, onConnectionLost?: (error: Error) => void): PostgresPool {
   return {
     connect: async () => {
       const client = await pool.connect();
+      // A connection lost while checked out but between queries (PostgreSQL killed or restarted) is an 'error'
+      // event on the client, which the pool does not hear; unheard, it would end the process. It is reported,
+      // and the client is given back as broken, so the pool drops it.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+        onConnectionLost?.(error);
+      };
+      client.on('error', onError);
       const query = (text: string, values: unknown[]) => {
         const name = namedStatements.get(text);
         return name ? client.query({ name, text, values }) : client.query(text, values);
       };
       // Kysely passes a cursor only to stream(), which this code base does not use.
-      return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+      return {
+        query: query as unknown as PostgresPoolClient['query'],
+        release: () => {
+          client.off('error', onError);
+          client.release(lost);
+        },
+      };
     },
     end: () => pool.end(),
   };
@@ -136,7 +151,9 @@ function openPostgres(url: string, poolSize: number, onConnectionLost?: (error: 
   // The pool drops the lost connection and opens another on the next query; unheard, the 'error' event of
   // an idle connection would end the process.
   pool.on('error', (error) => onConnectionLost?.(error));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: withNamedStatements(pool, onConnectionLost) }),
+  });
   const { host, pathname } = new URL(url);
   return { db, engine: 'postgres', location: `${host}${pathname}`, close: () => db.destroy() };
 }

@@ -8,7 +8,25 @@ import path from 'node:path';
  * A throwaway PostgreSQL cluster from the machine's own binaries (initdb, pg_ctl) on a free
  * loopback port, for test runs without DATABASE_URL. Removed by stop().
  */
-export type PostgresCluster = { url: string; stop: () => void };
+export type PostgresCluster = {
+  url: string;
+  stop: () => void;
+  /** The postmaster's process id, read from DATA_DIR/postmaster.pid (for crash drills). */
+  postmasterPid: () => number;
+  /** Starts the cluster again after it stopped or was killed (crash recovery runs at start). */
+  start: () => void;
+};
+
+/** Server settings (`-c name=value`) over the defaults, which favour speed: fsync and synchronous_commit off. */
+export type PostgresClusterOptions = { settings?: Record<string, string> };
+
+const DEFAULT_SETTINGS: Record<string, string> = {
+  listen_addresses: '127.0.0.1',
+  fsync: 'off',
+  synchronous_commit: 'off',
+  full_page_writes: 'off',
+  max_connections: '200',
+};
 
 function findBinDir(): string | null {
   const fromPath = spawnSync('sh', ['-c', 'command -v pg_ctl'], { encoding: 'utf8' }).stdout.trim();
@@ -43,7 +61,7 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster | null> {
+export async function startPostgresCluster(options: PostgresClusterOptions = {}): Promise<PostgresCluster | null> {
   const binDir = findBinDir();
   if (!binDir) return null;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-pg-'));
@@ -63,18 +81,25 @@ export async function startPostgresCluster(): Promise<PostgresCluster | null> {
     execFileSync(file, argv, { stdio: 'pipe' });
   };
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync']);
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    'start',
-  ]);
+  const settings = Object.entries({ ...DEFAULT_SETTINGS, ...options.settings })
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} ${settings}`,
+      'start',
+    ]);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    postmasterPid: () => Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]),
+    start,
     stop: () => {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
