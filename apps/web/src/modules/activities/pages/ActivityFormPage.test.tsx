@@ -261,10 +261,10 @@ describe('ActivityFormPage: a new activity', { timeout: SLOW_TEST_TIMEOUT }, () 
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST' && init.body !== undefined)).toBe(false);
   });
 
-  // Skipped, with its reason: on a loaded CI machine it failed in 2 of 3 runs, at a different step each time. A
-  // save in the render between a channel change and the fields that channel shows or hides loses or keeps the
-  // wrong message (the errors go to fields not mounted yet, or not unmounted yet). That is the form's defect,
-  // to fix in ActivityForm (issue 29), after which this test runs again as it is.
+  // Skipped because ActivityForm has a race this test meets under CI load (2 failures in 3 runs, at a different
+  // step each time): a save in the render between a channel change and the fields that channel shows or hides
+  // sets errors on fields not mounted yet, or leaves them on fields about to go. Runs again once the form is
+  // fixed (issue 29).
   it.skip("says the spec's messages under the fields after a channel change: time-off title, budget", async () => {
     const fetchMock = api();
     const { user } = renderForm('/activities/new');
