@@ -9,10 +9,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { BENCH_PASSWORD, benchRepEmail } from '../apps/server/src/demo/activities/bench-accounts.ts';
-import { startPostgresCluster } from '../apps/server/src/test/postgres-cluster.ts';
 import { newDataDir, type RunningServer, seedTier, startServer } from './lib/server.ts';
+import { withPostgres } from './with-postgres.ts';
 
 const REPS = Number(process.env.BENCH_POLLING_REPS ?? 1_000);
 const SECONDS = Number(process.env.BENCH_POLLING_SECONDS ?? 600);
@@ -138,36 +137,13 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
   }
 }
 
-async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T | null> {
-  const cluster = process.env.DATABASE_URL ? null : await startPostgresCluster();
-  const adminUrl = process.env.DATABASE_URL ?? cluster?.url;
-  if (!adminUrl) return null;
-  const name = `crm_polling_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  if (cluster) {
-    // The throwaway cluster runs without fsync; measured as production commits.
-    await admin.query('ALTER SYSTEM SET fsync = on');
-    await admin.query('ALTER SYSTEM SET synchronous_commit = on');
-    await admin.query('SELECT pg_reload_conf()');
-  }
-  try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    cluster?.stop();
-  }
-}
-
 const only = process.env.BENCH_POLLING_ENGINE;
 const results: EngineFigures[] = [];
 if (only !== 'postgres') results.push(await benchEngine('sqlite', {}));
 if (only !== 'sqlite') {
-  const postgres = await withPostgres((url) => benchEngine('postgres', { DATABASE_URL: url }));
+  const postgres = await withPostgres({ prefix: 'crm_polling', durableCommits: true }, (url) =>
+    benchEngine('postgres', { DATABASE_URL: url }),
+  );
   if (postgres) results.push(postgres);
 }
 

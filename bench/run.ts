@@ -4,13 +4,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { startPostgresCluster } from '../apps/server/src/test/postgres-cluster.ts';
 import { activityScenarios, checkActivityGoals, type GoalCheck, type Scenario } from './lib/activities.ts';
 import { checkDirectoryGoals, DIRECTORY_SCENARIOS, typedOfficeSearches } from './lib/directory.ts';
 import { checkLogGoals, logScenarios } from './lib/logs.ts';
 import { type LoadResult, runLoad, runPaced } from './lib/load.ts';
 import { newDataDir, type RunningServer, seedTier, startServer, type Tier } from './lib/server.ts';
+import { withPostgres } from './with-postgres.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 // The nominal tier of DESIGN.md section 10; smaller with BENCH_DOCTORS / BENCH_OFFICES / BENCH_REPS /
@@ -237,28 +236,6 @@ async function directoryScenarios(server: RunningServer): Promise<Scenario[]> {
   ];
 }
 
-async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T | null> {
-  const cluster = process.env.DATABASE_URL ? null : await startPostgresCluster();
-  const adminUrl = process.env.DATABASE_URL ?? cluster?.url;
-  if (!adminUrl) {
-    console.warn('PostgreSQL not available: benchmarking SQLite only.');
-    return null;
-  }
-  const name = `crm_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    cluster?.stop();
-  }
-}
-
 const TABLE_HEAD = `| engine | scenario | req/s | server CPU µs/req | throughput ratio to trivial | server p50 ms | server p95 ms | server p99 ms | paced p95 ms | alone p50 ms | alone p95 ms | errors |
 |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`;
 
@@ -428,7 +405,7 @@ if (engines.includes('sqlite'))
 if (engines.includes('postgres')) {
   const postgres = seededPostgres
     ? await benchEngine('postgres', { DATABASE_URL: seededPostgres }, true)
-    : await withPostgres((url) => benchEngine('postgres', { DATABASE_URL: url }));
+    : await withPostgres({ prefix: 'crm_bench' }, (url) => benchEngine('postgres', { DATABASE_URL: url }));
   if (postgres) all.push(postgres);
 }
 if (engines.length === 2 && !seededSqlite && !seededPostgres && groups.length === GROUPS.length) writeReport(all);

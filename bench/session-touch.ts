@@ -5,11 +5,10 @@
 // (no write), one request at a time, in rounds that alternate the two so that the machine's drift falls
 // on both. Figures are the server's own times (Server-Timing) and its CPU per request.
 import os from 'node:os';
-import pg from 'pg';
 import { SESSION_TOUCH_INTERVAL_MS } from '@crm/shared';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import { startPostgresCluster } from '../apps/server/src/test/postgres-cluster.ts';
 import { newDataDir, type RunningServer, startServer } from './lib/server.ts';
+import { withPostgres } from './with-postgres.ts';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -86,33 +85,10 @@ async function benchEngine(engine: string, env: Record<string, string>, database
   }
 }
 
-async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T | null> {
-  const cluster = process.env.DATABASE_URL ? null : await startPostgresCluster();
-  const adminUrl = process.env.DATABASE_URL ?? cluster?.url;
-  if (!adminUrl) return null;
-  const name = `crm_touch_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  if (cluster) {
-    // The throwaway cluster runs without fsync; a write is only worth measuring as production commits it.
-    await admin.query('ALTER SYSTEM SET fsync = on');
-    await admin.query('ALTER SYSTEM SET synchronous_commit = on');
-    await admin.query('SELECT pg_reload_conf()');
-  }
-  try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    cluster?.stop();
-  }
-}
-
 const results = [await benchEngine('sqlite', {})];
-const postgres = await withPostgres((url) => benchEngine('postgres', { DATABASE_URL: url }, url));
+const postgres = await withPostgres({ prefix: 'crm_touch', durableCommits: true }, (url) =>
+  benchEngine('postgres', { DATABASE_URL: url }, url),
+);
 if (postgres) results.push(postgres);
 
 console.log(

@@ -1,12 +1,3 @@
-import {
-  InsertQueryNode,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Activity,
@@ -21,6 +12,7 @@ import { buildApp } from '#server/app.ts';
 import { newId } from '#server/db/ids.ts';
 import { activityCast, type ActivityCast } from '#server/test/activity-cast.ts';
 import { type Call, caller, callerFor, signIn } from '#server/test/callers.ts';
+import { DiesAtKey } from '#server/test/dies-at-key.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
 import { pngDataUrlOfLength } from '#server/test/signature-images.ts';
 import { tableCounts } from '#server/test/table-counts.ts';
@@ -66,26 +58,6 @@ const change = (method: SyncChange['method'], path: string, body?: unknown): Syn
   idempotencyKey: newId(),
   ...(body !== undefined && { body }),
 });
-
-/**
- * Stands for the process dying in the middle of a batch: the `at`-th idempotency key written (the last write
- * of a change's transaction) throws, so that change's transaction rolls back as if the process had stopped
- * before its commit, and the changes before it stay committed.
- */
-class DiesAtKey implements KyselyPlugin {
-  private written = 0;
-  constructor(private readonly at: number) {}
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    if (InsertQueryNode.is(node) && node.into?.table.identifier.name === 'idempotency_keys') {
-      this.written += 1;
-      if (this.written === this.at) throw new Error('the process died here');
-    }
-    return node;
-  }
-  transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return Promise.resolve(result);
-  }
-}
 
 describe.each(engines())('queued changes in batches on %s', (engine) => {
   let t: TestApp;

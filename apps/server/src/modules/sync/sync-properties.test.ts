@@ -1,20 +1,12 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import {
-  InsertQueryNode,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activity, SyncChange, SyncChangesResult } from '@crm/shared';
 import { buildApp } from '#server/app.ts';
 import { newId } from '#server/db/ids.ts';
 import { activityCast, type ActivityCast } from '#server/test/activity-cast.ts';
 import { caller, signIn } from '#server/test/callers.ts';
+import { DiesAtKey } from '#server/test/dies-at-key.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
 
 /*
@@ -53,29 +45,6 @@ const deliveryArbitrary: fc.Arbitrary<Delivery> = fc.record({
   fate: fc.constantFrom<Delivery['fate']>('answered', 'answered', 'answerLost', 'processDies'),
   diesAt: fc.nat({ max: 5 }),
 });
-
-/**
- * Stands for a process dying before one change's commit: the `dieAt`-th idempotency key it writes (the last
- * write of a change's transaction) throws, so that change rolls back and those before it stay committed.
- */
-class DiesAtKey implements KyselyPlugin {
-  dieAt = Number.POSITIVE_INFINITY;
-  private written = 0;
-  arm(at: number): void {
-    this.dieAt = at;
-    this.written = 0;
-  }
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    if (InsertQueryNode.is(node) && node.into?.table.identifier.name === 'idempotency_keys') {
-      this.written += 1;
-      if (this.written === this.dieAt) throw new Error('the process died here');
-    }
-    return node;
-  }
-  transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return Promise.resolve(result);
-  }
-}
 
 /** The device's queue for a run: the edits made valid (an edit or delete names a live activity) and keyed. */
 function queueOf(edits: readonly Edit[], cast: ActivityCast, doctorId: string) {
