@@ -9,7 +9,7 @@ export function BrandLogo({ size = 40 }: BrandLogoProps) {
     <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#1f6feb" />
+          <stop offset="0" stopColor="#1b63da" />
           <stop offset="1" stopColor="#0e9f8e" />
         </linearGradient>
       </defs>

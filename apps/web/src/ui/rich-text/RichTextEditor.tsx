@@ -41,7 +41,24 @@ export type RichTextEditorProps = {
   ref?: Ref<RichTextEditorHandle>;
   'data-testid'?: string;
   status?: 'error';
+  /** Given by antd's Form.Item to its control: it belongs on the textbox, not on the frame around it. */
+  'aria-required'?: boolean | 'true' | 'false';
 };
+
+/** What assistive technology learns of the editable area: a multi-line textbox, its name and state. */
+function textboxAttributes(
+  ariaLabel: string,
+  ariaRequired: RichTextEditorProps['aria-required'],
+  status: RichTextEditorProps['status'],
+): Record<string, string> {
+  return {
+    'aria-label': ariaLabel,
+    role: 'textbox',
+    'aria-multiline': 'true',
+    ...(ariaRequired === true || ariaRequired === 'true' ? { 'aria-required': 'true' } : {}),
+    ...(status === 'error' ? { 'aria-invalid': 'true' } : {}),
+  };
+}
 
 /** An empty editor answers '', not '<p></p>', so that "required" rules see nothing. */
 const contentOf = (editor: Editor): string => (editor.isEmpty ? '' : editor.getHTML());
@@ -90,6 +107,7 @@ export function RichTextEditor({
   ariaLabel,
   ref,
   status,
+  'aria-required': ariaRequired,
   ...rest
 }: RichTextEditorProps) {
   const { t } = useTranslation();
@@ -121,7 +139,7 @@ export function RichTextEditor({
       TableKit.configure({ table: { resizable: false } }),
     ],
     content: value,
-    editorProps: { attributes: { 'aria-label': ariaLabel, role: 'textbox', 'aria-multiline': 'true' } },
+    editorProps: { attributes: textboxAttributes(ariaLabel, ariaRequired, status) },
     onUpdate: ({ editor: current }) => {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => onChangeRef.current?.(contentOf(current)), EDITOR_CHANGE_DEBOUNCE_MS);
@@ -131,6 +149,13 @@ export function RichTextEditor({
       onChangeRef.current?.(contentOf(current));
     },
   });
+
+  useEffect(
+    function followTextboxState() {
+      editor.setOptions({ editorProps: { attributes: textboxAttributes(ariaLabel, ariaRequired, status) } });
+    },
+    [editor, ariaLabel, ariaRequired, status],
+  );
 
   useEffect(function flushOnUnmount() {
     return () => {

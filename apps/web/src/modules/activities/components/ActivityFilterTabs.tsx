@@ -1,6 +1,7 @@
 import { ACTIVITY_FILTERS, type ActivityFilter, type ActivityStats } from '@crm/shared';
 import { Badge, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { BRAND_COLOR, ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR } from '@/app/theme';
 
 const COUNT_OF: Record<ActivityFilter, keyof ActivityStats> = {
   upcoming: 'upcomingCount',
@@ -10,13 +11,15 @@ const COUNT_OF: Record<ActivityFilter, keyof ActivityStats> = {
   need_approval: 'needApprovalCount',
 };
 
+/** Behind white figures: each at least 4.5:1 (WCAG AA). */
 const BADGE_COLORS: Record<ActivityFilter, string> = {
-  upcoming: '#1f6feb',
-  incomplete: '#f5222d',
-  done: '#52c41a',
-  waiting_approval: '#faad14',
-  need_approval: '#fa8c16',
+  upcoming: BRAND_COLOR,
+  incomplete: ERROR_COLOR,
+  done: SUCCESS_COLOR,
+  waiting_approval: WARNING_COLOR,
+  need_approval: '#ad4e00',
 };
+const IDLE_BADGE_COLOR = '#6b6b6b';
 
 export type ActivityFilterTabsProps = {
   filter: ActivityFilter;
@@ -49,7 +52,7 @@ export function ActivityFilterTabs({ filter, onChange, stats, showsApprovals }: 
                 count={stats[COUNT_OF[candidate]]}
                 showZero
                 overflowCount={9999}
-                color={candidate === filter ? BADGE_COLORS[candidate] : '#bfbfbf'}
+                color={candidate === filter ? BADGE_COLORS[candidate] : IDLE_BADGE_COLOR}
                 data-testid={`filter-count-${candidate}`}
               />
             )}

@@ -29,6 +29,7 @@ import { CalendarEventContent } from '@/modules/calendar/components/CalendarEven
 import { CalendarToolbar } from '@/modules/calendar/components/CalendarToolbar';
 import { useCalendarActivities } from '@/modules/calendar/hooks/useCalendarActivities';
 import { useMoveEvent } from '@/modules/calendar/hooks/useMoveEvent';
+import { mendDayCell, mendMoreLink } from '@/modules/calendar/utils/calendar-aria';
 import { dateClickParams, selectionParams, toCalendarEvent } from '@/modules/calendar/utils/calendar-events';
 import { openingDay, type CalendarPosition } from '@/modules/calendar/utils/calendar-position';
 import {
@@ -178,6 +179,8 @@ export function ActivityCalendar({ initialPosition, onPositionChange }: Activity
             eventDisplay="block"
             views={isPhone ? PHONE_VIEW_OPTIONS : VIEW_OPTIONS}
             moreLinkContent={isPhone ? shortMoreLink : undefined}
+            moreLinkDidMount={mendMoreLink}
+            dayCellDidMount={mendDayCell}
             events={events}
             eventContent={renderEventContent}
             datesSet={handleDatesSet}

@@ -7,7 +7,7 @@ import { i18n } from '@/lib/i18n';
 import { queryString } from '@/lib/query-string';
 import { activity as activityFixture, FACE_TO_FACE } from '@/modules/activities/test/fixtures';
 import { CalendarPage } from '@/modules/calendar/pages/CalendarPage';
-import { INCOMPLETE_COLOR } from '@/modules/calendar/utils/calendar-events';
+import { INCOMPLETE_COLOR, tint, TINT_WHITE } from '@/modules/calendar/utils/calendar-events';
 import { fetchChunks, type DateRange } from '@/modules/calendar/utils/calendar-range';
 import { callsTo, type FetchHandler, type FetchMock, jsonBody, jsonResponse, requestOf, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
@@ -183,12 +183,16 @@ describe('CalendarPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(visit).toHaveTextContent('Visite Dr Martin');
     expect(visit).toHaveTextContent('Jean Martin');
     const visitEvent = visit.closest('.fc-event');
-    expect(visitEvent).toHaveStyle({ backgroundColor: FACE_TO_FACE.color });
+    // The channel's colour is the event's edge; its tint is behind the text.
+    expect(visitEvent).toHaveStyle({
+      borderColor: FACE_TO_FACE.color,
+      backgroundColor: tint(FACE_TO_FACE.color, TINT_WHITE.active),
+    });
 
     // No title: the channel's name; incomplete: red instead of the channel's purple.
     const missed = screen.getByTestId(`calendar-event-${MISSED.id}`);
     expect(missed).toHaveTextContent('Email');
-    expect(missed.closest('.fc-event')).toHaveStyle({ backgroundColor: INCOMPLETE_COLOR });
+    expect(missed.closest('.fc-event')).toHaveStyle({ borderColor: INCOMPLETE_COLOR });
 
     const chunks = fetchChunks('dayGridMonth', NOVEMBER_VISIBLE);
     expect(chunks).toHaveLength(5);

@@ -7,6 +7,7 @@ import {
   moveRequest,
   PENDING_SYNC_CLASS,
   selectionParams,
+  tint,
   toCalendarEvent,
 } from '@/modules/calendar/utils/calendar-events';
 import { activity } from '@/modules/activities/test/fixtures';
@@ -25,6 +26,39 @@ describe('event colour and label', () => {
     expect(eventTitle({ title: 'Visite', channel })).toBe('Visite');
     expect(eventTitle({ title: null, channel })).toBe('Appel');
     expect(eventTitle({ title: '  ', channel })).toBe('Appel');
+  });
+});
+
+/** WCAG 2.1's contrast ratio of two #rrggbb colours. */
+function contrast(first: string, second: string): number {
+  const luminance = (color: string) => {
+    const linear = (start: number) => {
+      const value = parseInt(color.slice(start, start + 2), 16) / 255;
+      return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * linear(1) + 0.7152 * linear(3) + 0.0722 * linear(5);
+  };
+  const [a, b] = [luminance(first), luminance(second)];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}
+
+describe('event colours', () => {
+  // The demo's channel colours (spec 001 §8: green, purple, blue, red, orange, grey), the default one, and
+  // colours an administrator may pick: the darkest and the lightest.
+  const colours = ['#52c41a', '#722ed1', '#1890ff', '#f5222d', '#fa8c16', '#8c8c8c', '#000000', '#ffff00'];
+
+  it.each(colours)('keep %s as the leading edge, under text that reads at WCAG AA', (color) => {
+    for (const done of [false, true]) {
+      const event = toCalendarEvent({ ...activity({ done }), channel: { ...channel, color } });
+      expect(event.borderColor).toBe(color);
+      expect(contrast(event.textColor, event.backgroundColor)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('tints towards white, and leaves a colour it cannot read alone', () => {
+    expect(tint('#000000', 0.8)).toBe('#cccccc');
+    expect(tint('#1890FF', 0)).toBe('#1890ff');
+    expect(tint('rebeccapurple', 0.8)).toBe('rebeccapurple');
   });
 });
 

@@ -24,7 +24,9 @@ export type CalendarEvent = {
   start: string;
   end: string;
   allDay: boolean;
+  /** A light tint of the colour: dark text on it reads at any channel colour (WCAG AA, issue 29). */
   backgroundColor: string;
+  /** The colour itself, as the event's leading edge. */
   borderColor: string;
   textColor: string;
   /** A done activity is locked (the server answers 409): it can't be dragged or resized. */
@@ -42,6 +44,25 @@ export function eventTitle(activity: Pick<CalendarActivity, 'title' | 'channel'>
   return title === '' ? channelLabel(activity.channel.name) : title;
 }
 
+/** Text on the events' tints: at least 12:1 on any of them. */
+export const EVENT_TEXT_COLOR = '#1f1f1f';
+/** How much white the tints hold: a done activity is paler than one to come. */
+export const TINT_WHITE = { active: 0.8, done: 0.9 } as const;
+
+/** The colour mixed with white, as #rrggbb; a colour that isn't #rrggbb is left as it is. */
+export function tint(color: string, white: number): string {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
+  if (match === null) return color;
+  return `#${match
+    .slice(1)
+    .map((channel) =>
+      Math.round(parseInt(channel, 16) * (1 - white) + 255 * white)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
 export function toCalendarEvent(activity: CalendarActivity): CalendarEvent {
   const color = eventColor(activity);
   return {
@@ -50,9 +71,9 @@ export function toCalendarEvent(activity: CalendarActivity): CalendarEvent {
     start: activity.start,
     end: activity.end,
     allDay: isAllDayEvent(activity),
-    backgroundColor: color,
+    backgroundColor: tint(color, activity.done ? TINT_WHITE.done : TINT_WHITE.active),
     borderColor: color,
-    textColor: '#ffffff',
+    textColor: EVENT_TEXT_COLOR,
     editable: !activity.done,
     // A change made on the device and not yet sent shows dashed.
     classNames: [`calendar-event-${activity.status}`, ...(isPendingSync(activity) ? [PENDING_SYNC_CLASS] : [])],

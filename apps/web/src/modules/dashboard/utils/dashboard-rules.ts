@@ -1,5 +1,6 @@
 /** The dashboard's display rules (spec 000 §§2, 9), pure so their boundaries are tested. */
 import { COMPLETION_RATE_THRESHOLDS, GREETING_HOURS } from '@crm/shared';
+import { ERROR_COLOR, SUCCESS_COLOR, WARNING_COLOR } from '@/app/theme';
 
 export type GreetingPeriod = 'morning' | 'afternoon' | 'evening';
 
@@ -11,9 +12,10 @@ export function greetingPeriod(now: Date): GreetingPeriod {
   return 'evening';
 }
 
-export const COMPLETION_GREEN = '#52c41a';
-export const COMPLETION_AMBER = '#faad14';
-export const COMPLETION_RED = '#f5222d';
+// As text on white: the theme's colours that reach WCAG AA.
+export const COMPLETION_GREEN = SUCCESS_COLOR;
+export const COMPLETION_AMBER = WARNING_COLOR;
+export const COMPLETION_RED = ERROR_COLOR;
 
 /** Green at 80 % or more, amber at 60 % or more, red below. */
 export function completionColor(rate: number): string {

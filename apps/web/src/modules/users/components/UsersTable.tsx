@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { formatDateTime } from '@/lib/format';
 import { userQueries } from '@/modules/users/api';
 import { AccessTag, AdminTag, InvitationTag } from '@/modules/users/components/UserTags';
+import { clickableRows } from '@/ui/table-list';
 
 export type UsersTableProps = {
   search: string;
@@ -50,8 +51,8 @@ export function UsersTable({ search, page, limit, onPageChange }: UsersTableProp
       loading={isFetching}
       scroll={{ x: 760 }}
       locale={{ emptyText: isError ? t('users.loadFailed') : t('users.empty') }}
-      rowClassName="clickable-row"
-      onRow={(user) => ({ onClick: () => void navigate(`/users/${user.id}`) })}
+      // A row opens its user by click, and by Enter for the keyboard.
+      {...clickableRows<UserSummary>((user) => void navigate(`/users/${user.id}`))}
       pagination={{
         current: page,
         pageSize: limit,
