@@ -7,6 +7,7 @@ import { AntdProviders } from '@/app/AntdProviders';
 import { AppHeader } from '@/app/layout/AppHeader';
 import { ArrivalNotice } from '@/app/layout/ArrivalNotice';
 import { SideMenu } from '@/app/layout/SideMenu';
+import { MAIN_CONTENT_ID, SkipLink } from '@/app/layout/SkipLink';
 import { prepareOfflineWhenIdle } from '@/app/offline-pages';
 import { PwaNotices } from '@/app/pwa/PwaNotices';
 import { useSession } from '@/app/session';
@@ -53,6 +54,7 @@ export function AppLayout() {
 
   return (
     <AntdProviders className="app-root">
+      <SkipLink />
       <Layout className="app-shell">
         <Layout.Sider
           theme="light"
@@ -84,7 +86,7 @@ export function AppLayout() {
             user={user}
             onOpenMenu={isNarrow ? () => setMenuCollapsed((isCollapsed) => !isCollapsed) : undefined}
           />
-          <Layout.Content className="app-content">
+          <Layout.Content className="app-content" id={MAIN_CONTENT_ID} tabIndex={-1}>
             <Suspense fallback={<PageLoader />}>
               <Outlet />
               <OfflinePreparation />

@@ -1,0 +1,183 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_ADMIN_EMAIL } from '@crm/shared';
+import { signInAs } from './helpers';
+
+/*
+ * axe-core's WCAG 2.1 A and AA rules on every screen, in both languages, on a desktop and a 390 px phone
+ * (issue 29, docs/accessibility.md). A serious or critical violation fails the test, with the rule, the
+ * screen and the elements. axe is deterministic on a settled page: this is a test, not a benchmark.
+ */
+
+const SIZES = { desktop: { width: 1366, height: 850 }, phone: { width: 390, height: 844 } } as const;
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const REP = 'rep@demo-crm.fr';
+const LIST_ITEMS = '.ant-table-row, .ant-list-item, .ant-timeline-item';
+
+type Screen = { name: string; path: (ids: DemoIds) => string; ready: (page: Page) => Promise<void> };
+type DemoIds = { doctor: string; office: string; activity: string; user: string };
+type Finding = { screen: string; rule: string; impact: string; help: string; targets: string[] };
+
+/**
+ * A page is judged once its data is on it and nothing moves: no skeleton or spinner left, and no opening
+ * animation under way (a dialog fading in has, for a moment, text too faint to read).
+ */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('main')).toBeVisible();
+  await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((animation) => animation.playState === 'running')
+            .filter((animation) => animation.effect?.getTiming().iterations !== Infinity).length,
+      ),
+    )
+    .toBe(0);
+}
+
+function showing(selector: string) {
+  return async (page: Page) => {
+    await expect(page.locator(selector).first()).toBeVisible();
+    await settled(page);
+  };
+}
+
+const REP_SCREENS: Screen[] = [
+  { name: 'dashboard', path: () => '/', ready: settled },
+  { name: 'doctors', path: () => '/doctors', ready: settled },
+  {
+    name: 'doctor search',
+    path: () => '/doctors',
+    ready: async (page) => {
+      await page.getByTestId('doctor-search-input').fill('mar');
+      await showing(LIST_ITEMS)(page);
+    },
+  },
+  { name: 'doctor', path: (ids) => `/doctors/${ids.doctor}`, ready: showing('h1, h2') },
+  { name: 'new doctor', path: () => '/doctors/new', ready: showing('form') },
+  { name: 'consent', path: (ids) => `/doctors/${ids.doctor}/signatures`, ready: showing('canvas') },
+  { name: 'offices', path: () => '/offices', ready: showing(LIST_ITEMS) },
+  { name: 'office', path: (ids) => `/offices/${ids.office}`, ready: settled },
+  { name: 'activities', path: () => '/activities', ready: showing(LIST_ITEMS) },
+  { name: 'new activity', path: () => '/activities/new', ready: showing('form') },
+  { name: 'activity', path: (ids) => `/activities/${ids.activity}`, ready: showing('form') },
+  { name: 'calendar', path: () => '/calendar', ready: showing('.fc-event') },
+  {
+    name: 'calendar week',
+    path: () => '/calendar',
+    ready: async (page) => {
+      await page
+        .getByTestId('calendar-views')
+        .getByText(/^(Semaine|Week)$/)
+        .click();
+      await showing('.fc-timegrid-slot')(page);
+    },
+  },
+  { name: 'sync queue', path: () => '/sync', ready: settled },
+  { name: 'mailbox', path: () => '/emails', ready: settled },
+  { name: 'composer', path: () => '/emails?compose=1', ready: showing('[role="dialog"]') },
+  { name: 'account', path: () => '/account', ready: showing('[data-testid="account-session"]') },
+];
+
+const ADMIN_SCREENS: Screen[] = [
+  { name: 'users', path: () => '/users', ready: showing(LIST_ITEMS) },
+  { name: 'user', path: (ids) => `/users/${ids.user}`, ready: showing('h1, h2') },
+  { name: 'audit log', path: () => '/logs', ready: showing(LIST_ITEMS) },
+  { name: 'campaigns', path: () => '/campaigns', ready: settled },
+  { name: 'configuration', path: () => '/configuration', ready: showing(LIST_ITEMS) },
+];
+
+/**
+ * Opens the screen as the app's own links do, without loading the app again (a full load per screen would
+ * double the suite's time): React Router follows the history's popstate.
+ */
+async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(path);
+}
+
+async function findings(page: Page, screen: string): Promise<Finding[]> {
+  // Only the violations come back: the passes of a busy calendar are most of axe's time.
+  const result = await new AxeBuilder({ page })
+    .withTags(WCAG_21_AA)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      screen,
+      rule: violation.id,
+      impact: violation.impact ?? '',
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
+
+function report(all: Finding[]): string {
+  return all
+    .map(
+      (finding) =>
+        `${finding.screen}: ${finding.rule} (${finding.impact}, ${finding.targets.length}): ${finding.help}\n    ${finding.targets.slice(0, 5).join('\n    ')}`,
+    )
+    .join('\n');
+}
+
+async function demoIds(page: Page): Promise<DemoIds> {
+  return page.evaluate(async () => {
+    const headers = { authorization: `Bearer ${localStorage.getItem('token')}` };
+    const get = async <T>(url: string) => {
+      const response = await fetch(url, { headers });
+      if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as T;
+    };
+    const [offices, activities] = await Promise.all([
+      get<{ offices: { id: string }[] }>('/api/offices?limit=10'),
+      get<{ activities: { id: string; doctorId: string }[] }>('/api/activities?limit=10'),
+    ]);
+    const me = JSON.parse(localStorage.getItem('user') ?? '{}') as { id: string };
+    const [activity] = activities.activities;
+    return { doctor: activity.doctorId, office: offices.offices[0].id, activity: activity.id, user: me.id };
+  });
+}
+
+for (const language of ['fr', 'en'] as const) {
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    test(`no serious accessibility violation in ${language} on a ${size}`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize(viewport);
+      await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
+      const all: Finding[] = [];
+
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: /^(se connecter|log in)$/i })).toBeVisible();
+      all.push(...(await findings(page, 'login')));
+
+      await signInAs(page, REP);
+      const repIds = await demoIds(page);
+      for (const screen of REP_SCREENS) {
+        await test.step(screen.name, async () => {
+          await navigate(page, screen.path(repIds));
+          await screen.ready(page);
+          all.push(...(await findings(page, screen.name)));
+        });
+      }
+
+      await signInAs(page, DEMO_ADMIN_EMAIL);
+      for (const screen of ADMIN_SCREENS) {
+        await test.step(screen.name, async () => {
+          await navigate(page, screen.path(repIds));
+          await screen.ready(page);
+          all.push(...(await findings(page, screen.name)));
+        });
+      }
+
+      expect(all, report(all)).toEqual([]);
+    });
+  }
+}
