@@ -8,6 +8,7 @@ import { ActivityDoctorCard } from '@/modules/activities/components/activity-for
 import { ActivityFormHeader } from '@/modules/activities/components/activity-form/ActivityFormHeader';
 import { ActivityGeneralCard } from '@/modules/activities/components/activity-form/ActivityGeneralCard';
 import { ActivityNotesCard } from '@/modules/activities/components/activity-form/ActivityNotesCard';
+import { FormChannel } from '@/modules/activities/components/activity-form/FormChannel';
 import { useActivitySubmit } from '@/modules/activities/hooks/useActivitySubmit';
 import { useActivityViewer } from '@/modules/activities/hooks/useActivityViewer';
 import { useMountGuard } from '@/modules/activities/hooks/useMountGuard';
@@ -60,10 +61,6 @@ export function ActivityForm({
   const recordRecent = useRecordRecentDoctorMutation();
 
   const channels = channelsWith(activeChannels, activity);
-  const channelId = Form.useWatch('channelId', form);
-  const channel = channels.find((known) => known.id === channelId) ?? null;
-  const isTimeOff = channel?.isTimeOff ?? false;
-  const needsBudget = channel?.needsBudgetApproval ?? false;
 
   const viewer = useActivityViewer(activity);
   const locks =
@@ -150,42 +147,49 @@ export function ActivityForm({
         data-testid="activity-form"
         data-ready={isReady}
       >
-        <ActivityGeneralCard
-          channels={channels}
-          products={products}
-          initialProductIds={initialValues.productIds ?? []}
-          isChannelLocked={locks.channelLocked}
-          isTimeOff={isTimeOff}
-          isOwner={viewer.isOwner}
-        />
-        <ActivityDoctorCard
-          disabled={isReadOnly}
-          onCreateDoctor={() => {
-            setCreatingDoctor(true);
-          }}
-        />
-        <ActivityNotesCard />
-        {needsBudget && (
-          <ActivityBudgetCard activity={activity} isBudgetLocked={locks.budgetLocked} isOwner={viewer.isOwner} />
-        )}
+        {/* The fields a channel shows follow it in the same render: a save at any instant finds them mounted. */}
+        <FormChannel channels={channels}>
+          {(channel) => (
+            <>
+              <ActivityGeneralCard
+                channels={channels}
+                products={products}
+                initialProductIds={initialValues.productIds ?? []}
+                isChannelLocked={locks.channelLocked}
+                isTimeOff={channel?.isTimeOff ?? false}
+                isOwner={viewer.isOwner}
+              />
+              <ActivityDoctorCard
+                disabled={isReadOnly}
+                onCreateDoctor={() => {
+                  setCreatingDoctor(true);
+                }}
+              />
+              <ActivityNotesCard />
+              {channel?.needsBudgetApproval === true && (
+                <ActivityBudgetCard activity={activity} isBudgetLocked={locks.budgetLocked} isOwner={viewer.isOwner} />
+              )}
 
-        <div className="activity-form-actions">
-          {isTimeOff ? (
-            <span />
-          ) : (
-            <Form.Item name="acknowledgeRules" valuePropName="checked">
-              <Checkbox>{t('activities.fields.acknowledgeRules')}</Checkbox>
-            </Form.Item>
+              <div className="activity-form-actions">
+                {channel?.isTimeOff === true ? (
+                  <span />
+                ) : (
+                  <Form.Item name="acknowledgeRules" valuePropName="checked">
+                    <Checkbox>{t('activities.fields.acknowledgeRules')}</Checkbox>
+                  </Form.Item>
+                )}
+                {!isReadOnly && (
+                  <div className="form-actions">
+                    <Button onClick={onDone}>{t('common.cancel')}</Button>
+                    <Button type="primary" htmlType="submit" loading={isSaving} data-testid="save-activity">
+                      {activity === undefined ? t('activities.form.create') : t('activities.form.save')}
+                    </Button>
+                  </div>
+                )}
+              </div>
+            </>
           )}
-          {!isReadOnly && (
-            <div className="form-actions">
-              <Button onClick={onDone}>{t('common.cancel')}</Button>
-              <Button type="primary" htmlType="submit" loading={isSaving} data-testid="save-activity">
-                {activity === undefined ? t('activities.form.create') : t('activities.form.save')}
-              </Button>
-            </div>
-          )}
-        </div>
+        </FormChannel>
       </Form>
       {isCreatingDoctor !== null && (
         <Suspense fallback={null}>

@@ -295,6 +295,43 @@ describe('ActivityFormPage: a new activity', { timeout: SLOW_TEST_TIMEOUT }, () 
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST' && init.body !== undefined)).toBe(false);
   });
 
+  it("says the spec's messages under the fields a channel shows when saved in the instant it is chosen", async () => {
+    const fetchMock = api();
+    const { user } = renderForm('/activities/new?channel=time-off');
+    await formReady();
+
+    // fireEvent, not user-event: user-event pauses between actions, which lets the form settle first; a user's
+    // save can land before it has (a quick click, Enter on the button).
+    const saveRightAfterChoosing = async (option: string) => {
+      await user.click(screen.getByLabelText('Channel'));
+      const choice = (await screen.findAllByTitle(option)).find((element) =>
+        element.classList.contains('ant-select-item-option'),
+      );
+      if (choice === undefined) throw new Error(`No option ${option}`);
+      fireEvent.click(choice);
+      fireEvent.click(screen.getByTestId('save-activity'));
+    };
+
+    // Time-off shows no budget nor acknowledgement: the event shows both, and both say what they need.
+    await saveRightAfterChoosing(EVENT.name);
+    const budgetMessage = await screen.findByText('A budget estimate is required for this channel');
+    expect(field('Budget estimate')).toContainElement(budgetMessage);
+    expect(screen.getByText('You must acknowledge the rules')).toBeInTheDocument();
+    expect(within(field('Products')).getByText('Please select at least one product')).toBeInTheDocument();
+
+    // Back to time-off: its title says what it needs, and no field it hides is left on screen with a message.
+    await saveRightAfterChoosing(TIME_OFF.name);
+    expect(
+      await within(field('Title')).findByText('Title, channel, and date are required for time-off activities'),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Budget estimate')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(ACK)).not.toBeInTheDocument();
+    await waitFor(() => {
+      expect(within(field('Products')).queryByText('Please select at least one product')).not.toBeInTheDocument();
+    });
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST' && init.body !== undefined)).toBe(false);
+  });
+
   it('creates with a client id and an Idempotency-Key that a retry of the same submission keeps', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2026, 10, 23, 9, 20));
