@@ -20,6 +20,7 @@ export * from './offices/offices.schemas.ts';
 export * from './geo/geo.schemas.ts';
 export * from './configuration/targets.schemas.ts';
 export * from './configuration/configuration.schemas.ts';
+export * from './logs/audit-kinds.ts';
 export * from './logs/logs.schemas.ts';
 export * from './activities/activities.rules.ts';
 export * from './activities/activities.schemas.ts';

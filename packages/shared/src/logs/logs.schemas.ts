@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { limitParam, pageParam } from '../common/paging.ts';
+import type { AuditAction, AuditEntityType } from './audit-kinds.ts';
 
 /** Spec 001 §9: the log's default page size, among the lists' sizes (10, 20, 50, 100). */
 export const LOG_PAGE_SIZE = 50;
 /** Spec 001 §9: the view-changes modal's width, in pixels. */
 export const CHANGES_MODAL_WIDTH = 800;
 /** The action and entity type of the entry that clearing the log leaves behind (spec 001 §6). */
-export const LOG_CLEAR_ACTION = 'clear';
-export const LOG_ENTITY_TYPE = 'audit_log';
+export const LOG_CLEAR_ACTION = 'clear' as const satisfies AuditAction;
+export const LOG_ENTITY_TYPE = 'audit_log' as const satisfies AuditEntityType;
 
 const filterWord = () => z.string().trim().min(1).max(64).optional();
 const instant = () =>

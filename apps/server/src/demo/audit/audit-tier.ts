@@ -1,3 +1,4 @@
+import type { AuditAction, AuditEntityType } from '@crm/shared';
 import { v7 } from 'uuid';
 import type { Db } from '#server/db/database.ts';
 import type { AuditLogsTable } from '#server/db/schema.ts';
@@ -20,7 +21,12 @@ const BATCH_ROWS = 10_000;
 const WORK_START_MS = 6 * 3_600_000;
 const WORK_SPAN_MS = 13 * 3_600_000;
 
-type Kind = { weight: number; action: string; entityType: string; build: (random: Random, user: TierUser) => Payload };
+type Kind = {
+  weight: number;
+  action: AuditAction;
+  entityType: AuditEntityType;
+  build: (random: Random, user: TierUser) => Payload;
+};
 type Payload = Pick<AuditLogsTable, 'entity_id' | 'metadata' | 'changes'>;
 export type TierUser = { id: string; email: string; isAdmin: boolean };
 

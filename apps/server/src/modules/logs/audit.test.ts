@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditAction, type AuditEntityType } from '@crm/shared';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { auditUser, changedFields } from './audit.ts';
+import type { AuditEntry } from './logs.repository.ts';
 
 describe('changedFields', () => {
   it('lists only the fields whose value changed, with before and after', () => {
@@ -55,5 +57,25 @@ describe('auditUser', () => {
     expect(
       auditUser({ user: { id: 'u1', email: 'rep@test-crm.fr', isAdmin: true } as { id: string; email: string } }),
     ).toEqual({ id: 'u1', email: 'rep@test-crm.fr' });
+  });
+});
+
+describe('the audit writer', () => {
+  // Checked by the typecheck (npm run typecheck): the writer takes the closed lists' words only, so an action
+  // misspelt in a service fails before it reaches the log.
+  it('takes the actions and entity types of the closed lists, and no other word', () => {
+    expectTypeOf<AuditEntry['action']>().toEqualTypeOf<AuditAction>();
+    expectTypeOf<AuditEntry['entityType']>().toEqualTypeOf<AuditEntityType>();
+    const entries: AuditEntry[] = [
+      { action: 'update_targets', entityType: 'doctor', user: null },
+      // @ts-expect-error: 'update_target' is not an audit action.
+      { action: 'update_target', entityType: 'doctor', user: null },
+      // @ts-expect-error: 'doctors' is not an audit entity type.
+      { action: 'update', entityType: 'doctors', user: null },
+    ];
+    expect(entries.filter((entry) => (AUDIT_ACTIONS as readonly string[]).includes(entry.action))).toHaveLength(2);
+    expect(
+      entries.filter((entry) => (AUDIT_ENTITY_TYPES as readonly string[]).includes(entry.entityType)),
+    ).toHaveLength(2);
   });
 });

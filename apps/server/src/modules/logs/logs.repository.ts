@@ -1,3 +1,4 @@
+import type { AuditAction, AuditEntityType } from '@crm/shared';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { type Clock, isoNow } from '#server/core/clock.ts';
 import type { Db } from '#server/db/database.ts';
@@ -5,9 +6,10 @@ import { isPostgres } from '#server/db/dialect.ts';
 import { newId } from '#server/db/ids.ts';
 import type { AuditLogsTable, Database } from '#server/db/schema.ts';
 
+/** One entry to write. Action and entity type come from the closed lists, so a misspelt word fails typecheck. */
 export type AuditEntry = {
-  action: string;
-  entityType: string;
+  action: AuditAction;
+  entityType: AuditEntityType;
   entityId?: string | null;
   metadata?: Record<string, unknown>;
   changes?: Record<string, unknown>;
