@@ -1,16 +1,15 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { actionColor } from '@/modules/logs/utils/log-entries';
-import { kindLabel } from '@/modules/logs/utils/log-labels';
+import { actionColor, actionLabel } from '@/modules/logs/utils/audit-kinds';
 
 export type ActionTagProps = { action: string };
 
-/** An entry's action as a tag, coloured by what it does (creations green, deletions red…). */
+/** An entry's action as a tag, coloured by what it does (additions green, removals red…). */
 export function ActionTag({ action }: ActionTagProps) {
-  const { i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Tag color={actionColor(action)} className="log-action-tag" data-action={action}>
-      {kindLabel(i18n, 'actions', action)}
+      {actionLabel(t, action)}
     </Tag>
   );
 }

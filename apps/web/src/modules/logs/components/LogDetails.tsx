@@ -1,8 +1,9 @@
 import type { LogEntry } from '@crm/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { entityTypeLabel } from '@/modules/logs/utils/audit-kinds';
 import { recordName, recordPath } from '@/modules/logs/utils/log-entries';
-import { entryFacts, kindLabel } from '@/modules/logs/utils/log-labels';
+import { entryFacts } from '@/modules/logs/utils/log-labels';
 
 export type LogDetailsProps = { entry: LogEntry };
 
@@ -11,7 +12,7 @@ export type LogDetailsProps = { entry: LogEntry };
  * a doctor's consent tab, an activity, a user) while it exists; then what else its metadata says.
  */
 export function LogDetails({ entry }: LogDetailsProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const name = recordName(entry);
   const path = recordPath(entry);
   const facts = entryFacts(i18n, entry);
@@ -19,7 +20,7 @@ export function LogDetails({ entry }: LogDetailsProps) {
   return (
     <span className="log-details">
       <span className="log-details-record">
-        <span className="list-muted">{kindLabel(i18n, 'entityTypes', entry.entityType)}</span>
+        <span className="list-muted">{entityTypeLabel(t, entry.entityType)}</span>
         {label !== null &&
           (path === null ? (
             <span className="log-details-name">{label}</span>

@@ -4,7 +4,7 @@ import { Button, DatePicker, Select } from 'antd';
 import { dayjs, type Dayjs } from '@/lib/dayjs';
 import { useTranslation } from 'react-i18next';
 import { logQueries } from '@/modules/logs/api';
-import { kindLabel } from '@/modules/logs/utils/log-labels';
+import { actionLabel, entityTypeLabel } from '@/modules/logs/utils/audit-kinds';
 
 /** The filters as the address keeps them: days as YYYY-MM-DD in the user's calendar. */
 export type LogFilterValues = {
@@ -28,9 +28,9 @@ const DAY = 'YYYY-MM-DD';
 export function LogFilters({ values, canFilterByUser, onChange }: LogFiltersProps) {
   const { t, i18n } = useTranslation();
   const options = useQuery(logQueries.filters());
-  const choices = (group: 'actions' | 'entityTypes', list: readonly string[] | undefined, current: string | null) =>
+  const choices = (label: (word: string) => string, list: readonly string[] | undefined, current: string | null) =>
     [...new Set([...(list ?? []), ...(current === null ? [] : [current])])]
-      .map((value) => ({ value, label: kindLabel(i18n, group, value) }))
+      .map((value) => ({ value, label: label(value) }))
       .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
   const period: [Dayjs, Dayjs] | null =
     values.from !== null && values.to !== null ? [dayjs(values.from, DAY), dayjs(values.to, DAY)] : null;
@@ -47,7 +47,7 @@ export function LogFilters({ values, canFilterByUser, onChange }: LogFiltersProp
         data-testid="log-action-filter"
         loading={options.isPending}
         value={values.action ?? undefined}
-        options={choices('actions', options.data?.actions, values.action)}
+        options={choices((word) => actionLabel(t, word), options.data?.actions, values.action)}
         onChange={(action: string | undefined) => onChange({ action: action ?? null })}
       />
       <Select
@@ -59,7 +59,7 @@ export function LogFilters({ values, canFilterByUser, onChange }: LogFiltersProp
         data-testid="log-entity-filter"
         loading={options.isPending}
         value={values.entityType ?? undefined}
-        options={choices('entityTypes', options.data?.entityTypes, values.entityType)}
+        options={choices((word) => entityTypeLabel(t, word), options.data?.entityTypes, values.entityType)}
         onChange={(entityType: string | undefined) => onChange({ entityType: entityType ?? null })}
       />
       {canFilterByUser && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionColor, fieldChanges, hasChanges, humanize, recordName, recordPath } from './log-entries';
+import { fieldChanges, hasChanges, recordName, recordPath } from './log-entries';
 
 const entry = (entityType: string, action = 'update', entityId: string | null = 'id-1') => ({
   entityType,
@@ -79,22 +79,5 @@ describe('fieldChanges: the three shapes of spec 001 §3', () => {
     expect(fieldChanges({})).toEqual([]);
     expect(hasChanges({ changes: {} })).toBe(false);
     expect(hasChanges({ changes: { newFolder: 'sent' } })).toBe(true);
-  });
-});
-
-describe('labels and colours', () => {
-  it('makes a readable label of an unknown word', () => {
-    expect(humanize('update_permissions')).toBe('Update permissions');
-    expect(humanize('audit_log')).toBe('Audit log');
-  });
-
-  it('colours actions by what they do, new verbs included', () => {
-    expect(actionColor('create')).toBe('green');
-    expect(actionColor('delete')).toBe('red');
-    expect(actionColor('withdraw')).toBe('red');
-    expect(actionColor('update_targets')).toBe('blue');
-    expect(actionColor('clear')).toBe('volcano');
-    expect(actionColor('reject')).toBe('orange');
-    expect(actionColor('something_new')).toBe('default');
   });
 });

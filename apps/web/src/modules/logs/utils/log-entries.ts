@@ -1,33 +1,12 @@
-import type { LogChanges, LogEntry } from '@crm/shared';
+import { type AuditEntityType, isAuditEntityType, type LogChanges, type LogEntry } from '@crm/shared';
 
 /**
- * How an audit entry shows, driven by its entity type, action and metadata: kinds of entry added later (by
- * other features) show sensibly without a change here, and get a link or a colour by adding a row below.
+ * How an audit entry shows, driven by its entity type, action and metadata: which record it links to, what
+ * the record is called, and what changed (labels and colours: audit-kinds.ts).
  */
 
-/** 'update_targets' → 'Update targets': the label of an action or entity type no catalogue names yet. */
-export function humanize(word: string): string {
-  const spaced = word.replace(/[_-]+/g, ' ').trim();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
-export type TagColor = 'green' | 'blue' | 'red' | 'orange' | 'cyan' | 'purple' | 'volcano' | 'geekblue' | 'default';
-
-/** The colour of an action's tag, by what the action does; verbs are matched so new ones fall in place. */
-export function actionColor(action: string): TagColor {
-  if (action === 'clear') return 'volcano';
-  if (action === 'login' || action === 'logout') return 'geekblue';
-  if (action === 'done') return 'cyan';
-  if (action === 'alias') return 'purple';
-  if (/^(create|approve|link|invite|send|set_password)/.test(action)) return 'green';
-  if (/^(delete|unlink|withdraw|remove)/.test(action)) return 'red';
-  if (/^(reject)/.test(action)) return 'orange';
-  if (/^(update|set|move|change|password)/.test(action)) return 'blue';
-  return 'default';
-}
-
 /** Where an entry's record lives, by entity type; the entity id is the record's (for consents, the doctor's). */
-const RECORD_PATHS: Record<string, (id: string) => string> = {
+const RECORD_PATHS: Partial<Record<AuditEntityType, (id: string) => string>> = {
   doctor: (id) => `/doctors/${encodeURIComponent(id)}`,
   consent: (id) => `/doctors/${encodeURIComponent(id)}?tab=consent`,
   office: (id) => `/offices/${encodeURIComponent(id)}`,
@@ -37,7 +16,7 @@ const RECORD_PATHS: Record<string, (id: string) => string> = {
 
 /** The page of the entry's record, or null when there is none (unknown kind, no id, or the record deleted). */
 export function recordPath(entry: Pick<LogEntry, 'entityType' | 'entityId' | 'action'>): string | null {
-  const path = RECORD_PATHS[entry.entityType];
+  const path = isAuditEntityType(entry.entityType) ? RECORD_PATHS[entry.entityType] : undefined;
   if (path === undefined || entry.entityId === null || entry.action === 'delete') return null;
   return path(entry.entityId);
 }
@@ -48,7 +27,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 export function recordName(entry: Pick<LogEntry, 'entityType' | 'metadata'>): string | null {
   const metadata = entry.metadata ?? {};
   const fullName = [text(metadata.firstName), text(metadata.lastName)].filter(Boolean).join(' ');
-  const byKind: Record<string, unknown[]> = {
+  const byKind: Partial<Record<AuditEntityType, unknown[]>> = {
     doctor: [metadata.doctorName],
     consent: [metadata.doctorName],
     office: [metadata.officeName, metadata.name],
@@ -58,7 +37,7 @@ export function recordName(entry: Pick<LogEntry, 'entityType' | 'metadata'>): st
     email: [metadata.subject],
   };
   const candidates = [
-    ...(byKind[entry.entityType] ?? []),
+    ...((isAuditEntityType(entry.entityType) ? byKind[entry.entityType] : undefined) ?? []),
     metadata.name,
     metadata.doctorName,
     metadata.officeName,

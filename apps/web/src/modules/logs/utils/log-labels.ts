@@ -1,11 +1,12 @@
 import type { LogEntry } from '@crm/shared';
 import type { i18n as I18n } from 'i18next';
 import { formatDateTime } from '@/lib/format';
-import { humanize, recordName } from '@/modules/logs/utils/log-entries';
+import { recordName } from '@/modules/logs/utils/log-entries';
 
-/** The catalogue's label of an action or entity type, else the word itself, readable. */
-export function kindLabel(i18n: I18n, group: 'actions' | 'entityTypes', value: string): string {
-  return i18n.t(`logs.${group}.${value}`, { defaultValue: humanize(value) });
+/** 'update_targets' → 'Update targets': the label of a metadata key no phrase below knows. */
+function humanize(word: string): string {
+  const spaced = word.replace(/[_-]+/g, ' ').trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
 /** Metadata keys the details line already says, or that the table shows elsewhere. */
