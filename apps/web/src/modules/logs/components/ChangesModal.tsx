@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { ActionTag } from '@/modules/logs/components/ActionTag';
+import { ChangeFieldName, ChangeValue } from '@/modules/logs/components/ChangeCells';
 import { LogDetails } from '@/modules/logs/components/LogDetails';
 import { type FieldChange, fieldChanges } from '@/modules/logs/utils/log-entries';
 import { useIsPhone } from '@/ui/phone-layout';
@@ -14,21 +15,6 @@ export type ChangesModalProps = {
   onClose: () => void;
 };
 
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** A recorded value as people read it: dates in their language, yes and no, lists, and objects as JSON. */
-function ChangeValue({ value }: { value: unknown }) {
-  const { t } = useTranslation();
-  if (value === null || value === undefined || value === '')
-    return <span className="list-muted">{t('logs.changes.empty')}</span>;
-  if (typeof value === 'boolean') return <>{value ? t('logs.changes.yes') : t('logs.changes.no')}</>;
-  if (typeof value === 'string') return <>{ISO_INSTANT.test(value) ? formatDateTime(value) : value}</>;
-  if (typeof value === 'number') return <span className="tabular">{value}</span>;
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number'))
-    return <>{value.join(', ')}</>;
-  return <code className="change-json">{JSON.stringify(value)}</code>;
-}
-
 /**
  * The view-changes modal (spec 001 §§2, 9: width 800): each field with its value before and after, whatever
  * shape the entry recorded them in (spec 001 §3); fields a change left alone are dimmed.
@@ -37,25 +23,26 @@ export function ChangesModal({ entry, onClose }: ChangesModalProps) {
   const { t } = useTranslation();
   const isPhone = useIsPhone();
   const rows = useMemo(() => fieldChanges(entry?.changes ?? null), [entry]);
+  const entityType = entry?.entityType ?? '';
   const columns: TableColumnsType<FieldChange> = [
     {
       key: 'field',
       title: t('logs.changes.field'),
       dataIndex: 'field',
       width: '24%',
-      render: (field: string) => <code>{field}</code>,
+      render: (field: string) => <ChangeFieldName entityType={entityType} field={field} />,
     },
     {
       key: 'before',
       title: t('logs.changes.before'),
       dataIndex: 'before',
-      render: (value: unknown) => <ChangeValue value={value} />,
+      render: (value: unknown, row) => <ChangeValue entityType={entityType} field={row.field} value={value} />,
     },
     {
       key: 'after',
       title: t('logs.changes.after'),
       dataIndex: 'after',
-      render: (value: unknown) => <ChangeValue value={value} />,
+      render: (value: unknown, row) => <ChangeValue entityType={entityType} field={row.field} value={value} />,
     },
   ];
   return (
@@ -88,13 +75,15 @@ export function ChangesModal({ entry, onClose }: ChangesModalProps) {
               {rows.map((row) => (
                 <div key={row.field} className={row.changed ? 'change-item' : 'change-item change-row-unchanged'}>
                   <dt>
-                    <code>{row.field}</code>
+                    <ChangeFieldName entityType={entityType} field={row.field} />
                   </dt>
                   <dd>
-                    <span className="list-muted">{t('logs.changes.before')}</span> <ChangeValue value={row.before} />
+                    <span className="list-muted">{t('logs.changes.before')}</span>{' '}
+                    <ChangeValue entityType={entityType} field={row.field} value={row.before} />
                   </dd>
                   <dd>
-                    <span className="list-muted">{t('logs.changes.after')}</span> <ChangeValue value={row.after} />
+                    <span className="list-muted">{t('logs.changes.after')}</span>{' '}
+                    <ChangeValue entityType={entityType} field={row.field} value={row.after} />
                   </dd>
                 </div>
               ))}

@@ -1,8 +1,9 @@
 import type { LogEntry } from '@crm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setSession } from '@/app/session';
+import { i18n } from '@/lib/i18n';
 import { LogsPage } from '@/modules/logs/pages/LogsPage';
 import { callsTo, jsonResponse, requestOf, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
@@ -70,6 +71,16 @@ function api(extra: Parameters<typeof stubFetch>[0] = {}) {
   });
 }
 
+/** The rows of the changes modal's fields, as text: its last table holds them, the first is its summary. */
+async function fieldRows() {
+  const modal = await screen.findByTestId('changes-modal');
+  const table = within(modal).getAllByRole('table').at(-1) as HTMLElement;
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.textContent);
+}
+
 const renderLogs = (path = '/logs') => renderRoutes([{ path: '/logs', element: <LogsPage /> }], path);
 
 signedInAsRepInEnglish();
@@ -95,7 +106,6 @@ describe('LogsPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     // A deleted doctor is named, not linked.
     expect(within(rows[2] as HTMLElement).getByText('Jean Petit')).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
-    // A kind this page has no label for still reads well.
     expect(within(rows[3] as HTMLElement).getByText('Moved')).toBeInTheDocument();
     expect(within(rows[4] as HTMLElement).getByText('System')).toBeInTheDocument();
     expect(within(rows[4] as HTMLElement).getByText(/1200 entries cleared/)).toBeInTheDocument();
@@ -119,24 +129,15 @@ describe('LogsPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(buttons).toHaveLength(3);
 
     await user.click(buttons[0] as HTMLElement);
-    // The modal's last table holds the fields; the first is its summary.
-    const fieldRows = async () => {
-      const modal = await screen.findByTestId('changes-modal');
-      const table = within(modal).getAllByRole('table').at(-1) as HTMLElement;
-      return within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) => row.textContent);
-    };
-    expect(await fieldRows()).toEqual(['professionalConsent—Yes', 'generalConsent—No']);
+    expect(await fieldRows()).toEqual(['Professional communication—Yes', 'General communication—No']);
     await user.click(screen.getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
 
     await user.click(buttons[1] as HTMLElement);
-    await waitFor(async () => expect(await fieldRows()).toEqual(['phone—01 42 68 53 00']));
+    await waitFor(async () => expect(await fieldRows()).toEqual(['Phone—01 42 68 53 00']));
     await user.click(screen.getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
 
     await user.click(buttons[2] as HTMLElement);
-    await waitFor(async () => expect(await fieldRows()).toEqual(['folder—bin']));
+    await waitFor(async () => expect(await fieldRows()).toEqual(['Folder—Bin']));
   });
 
   it('asks for the page sizes 10, 20, 50 and 100, and keeps the page in the address', async () => {
@@ -221,5 +222,77 @@ describe('LogsPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     } finally {
       restore();
     }
+  });
+});
+
+describe('LogsPage in French', { timeout: SLOW_TEST_TIMEOUT }, () => {
+  const FRENCH_ENTRIES: LogEntry[] = [
+    log({
+      action: 'update',
+      entityType: 'doctor',
+      metadata: { doctorName: 'Anne Martin' },
+      changes: {
+        firstName: { before: 'Anne', after: 'Anne-Marie' },
+        primarySpecialty: { before: 'Cardiology', after: 'Neurology' },
+        gender: { before: null, after: 'F' },
+      },
+    }),
+    log({
+      action: 'update',
+      entityType: 'activity',
+      metadata: { title: 'Visite de suivi', doctorName: 'Anne Martin' },
+      changes: {
+        type: { before: 'Call', after: 'Face to face' },
+        approvalStatus: { before: 'none', after: 'waiting_approval' },
+        allDay: { before: false, after: true },
+        newField: { before: 'x', after: 'y' },
+      },
+    }),
+    log({
+      action: 'update_permissions',
+      entityType: 'user',
+      metadata: { email: 'reader@demo-crm.fr' },
+      changes: { readWrite: { before: false, after: true } },
+    }),
+  ];
+
+  beforeEach(async () => {
+    await i18n.changeLanguage('fr');
+    stubFetch({
+      'GET /api/logs?page=1&limit=50': () => jsonResponse({ logs: FRENCH_ENTRIES, total: FRENCH_ENTRIES.length }),
+      'GET /api/logs/filters': () => jsonResponse({ actions: ['update'], entityTypes: ['user'], users: [] }),
+    });
+  });
+
+  it('shows the changes with the forms’ field names and translated values', async () => {
+    const { user } = renderLogs();
+    const table = await screen.findByTestId('logs-table');
+    const buttons = within(table).getAllByRole('button', { name: 'Voir les modifications' });
+    expect(buttons).toHaveLength(3);
+
+    await user.click(buttons[0] as HTMLElement);
+    expect(await fieldRows()).toEqual([
+      'PrénomAnneAnne-Marie',
+      'Spécialité principaleCardiologieNeurologie',
+      'Genre—Femme',
+    ]);
+    await user.click(screen.getAllByRole('button', { name: 'Fermer' }).at(-1) as HTMLElement);
+
+    await user.click(buttons[1] as HTMLElement);
+    // A field no form names keeps its stored key rather than failing.
+    await waitFor(async () =>
+      expect(await fieldRows()).toEqual([
+        'CanalAppelFace-à-face',
+        'Validation du budgetAucuneEn attente de validation',
+        'Toute la journéeNonOui',
+        'newFieldxy',
+      ]),
+    );
+    await user.click(screen.getAllByRole('button', { name: 'Fermer' }).at(-1) as HTMLElement);
+
+    await user.click(buttons[2] as HTMLElement);
+    await waitFor(async () =>
+      expect(await fieldRows()).toEqual(['Accès complet aux médecins et cabinetsLecture seuleAccès complet']),
+    );
   });
 });
