@@ -12,10 +12,10 @@ export type LogDetailsProps = { entry: LogEntry };
  * a doctor's consent tab, an activity, a user) while it exists; then what else its metadata says.
  */
 export function LogDetails({ entry }: LogDetailsProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const name = recordName(entry);
   const path = recordPath(entry);
-  const facts = entryFacts(i18n, entry);
+  const facts = entryFacts(t, entry);
   const label = name ?? (path === null ? null : (entry.entityId ?? '').slice(0, 8));
   return (
     <span className="log-details">

@@ -227,6 +227,7 @@ describe('LogsPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
 
 describe('LogsPage in French', { timeout: SLOW_TEST_TIMEOUT }, () => {
   const FRENCH_ENTRIES: LogEntry[] = [
+    log({ action: 'login', entityType: 'user', metadata: { email: 'rep@demo-crm.fr', method: 'password' } }),
     log({
       action: 'update',
       entityType: 'doctor',
@@ -260,8 +261,17 @@ describe('LogsPage in French', { timeout: SLOW_TEST_TIMEOUT }, () => {
     await i18n.changeLanguage('fr');
     stubFetch({
       'GET /api/logs?page=1&limit=50': () => jsonResponse({ logs: FRENCH_ENTRIES, total: FRENCH_ENTRIES.length }),
-      'GET /api/logs/filters': () => jsonResponse({ actions: ['update'], entityTypes: ['user'], users: [] }),
+      'GET /api/logs/filters': () => jsonResponse({ actions: ['login', 'update'], entityTypes: ['user'], users: [] }),
     });
+  });
+
+  it('labels a sign-in and its method in French, with no English label', async () => {
+    renderLogs();
+    const table = await screen.findByTestId('logs-table');
+    const [login] = within(table).getAllByRole('row').slice(1);
+    expect(within(login as HTMLElement).getByText('Connexion')).toBeInTheDocument();
+    expect(within(login as HTMLElement).getByText('Par mot de passe')).toBeInTheDocument();
+    expect(table).not.toHaveTextContent(/Method|password/);
   });
 
   it('shows the changes with the forms’ field names and translated values', async () => {
