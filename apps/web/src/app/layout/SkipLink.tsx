@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import './skip-link.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -19,7 +20,7 @@ export function SkipLink() {
   };
   return (
     <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skip}>
-      {t('app.skipToContent')}
+      {t('nav.skipToContent')}
     </a>
   );
 }
