@@ -5,7 +5,6 @@ import frFR from 'antd/es/locale/fr_FR';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { theme } from '@/app/theme';
-import '@/app/antd-theme.css';
 // The rest of what the pages drawn with antd need, ready before any of them renders.
 import '@/lib/dayjs';
 import '@/lib/french-catalogue';

@@ -1,6 +1,5 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import './skip-link.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
