@@ -142,7 +142,9 @@ async function demoIds(page: Page): Promise<DemoIds> {
     ]);
     const me = JSON.parse(localStorage.getItem('user') ?? '{}') as { id: string };
     const [activity] = activities.activities;
-    return { doctor: activity.doctorId, office: offices.offices[0].id, activity: activity.id, user: me.id };
+    const [office] = offices.offices;
+    if (activity === undefined || office === undefined) throw new Error('the demo rep has no activity or office');
+    return { doctor: activity.doctorId, office: office.id, activity: activity.id, user: me.id };
   });
 }
 

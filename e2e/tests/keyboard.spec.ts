@@ -1,0 +1,99 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_ADMIN_EMAIL } from '@crm/shared';
+import { DEMO_PASSWORD, signInAs } from './helpers';
+
+/*
+ * The spec's flows with the keyboard alone (issue 29, docs/accessibility.md): Tab, Shift+Tab, Enter and typing,
+ * never a click. Each step checks where the focus is, as a keyboard user would see it.
+ */
+
+const MOST_TABS = 40;
+
+/** Presses Tab until the element has the focus; fails if it is not reached within MOST_TABS presses. */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let presses = 0; presses < MOST_TABS; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+test('signs in with the keyboard alone', async ({ page }) => {
+  await page.goto('/login');
+  const email = page.getByLabel(/e-mail/i);
+  await tabTo(page, email);
+  await page.keyboard.type('rep@demo-crm.fr');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel(/^mot de passe$/i)).toBeFocused();
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('skips to the main content, then searches and opens a doctor', async ({ page }) => {
+  await signInAs(page, 'rep@demo-crm.fr');
+  await page.goto('/doctors');
+  await expect(page.getByTestId('doctor-search-input')).toBeVisible();
+
+  // The first Tab stop of the page is the skip link, shown when it has the focus.
+  await page.keyboard.press('Tab');
+  const skipLink = page.getByRole('link', { name: 'Aller au contenu' });
+  await expect(skipLink).toBeFocused();
+  await expect(skipLink).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+
+  // From the page's start, the search comes before the menu's links.
+  await tabTo(page, page.getByTestId('doctor-search-input'));
+  await page.keyboard.type('mar');
+  const firstRow = page.locator('tr.clickable-row').first();
+  await expect(firstRow).toBeVisible();
+  await tabTo(page, firstRow);
+  await expect(firstRow).toHaveCSS('outline-style', 'solid');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/doctors\/[0-9a-f-]{36}$/);
+});
+
+test('an administrator opens a user from the list with the keyboard', async ({ page }) => {
+  await signInAs(page, DEMO_ADMIN_EMAIL);
+  await page.goto('/users');
+  const firstRow = page.getByTestId('users-table').locator('tr.clickable-row').first();
+  await expect(firstRow).toBeVisible();
+  await tabTo(page, firstRow);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
+});
+
+test('creates an activity with the keyboard alone, its date typed in', async ({ page }) => {
+  const title = `Clavier ${Date.now()}`;
+  await signInAs(page, 'rep@demo-crm.fr');
+  await page.goto('/activities/new');
+  await expect(page.getByTestId('activity-form')).toHaveAttribute('data-ready', 'true');
+
+  await tabTo(page, page.getByLabel('Titre'));
+  await page.keyboard.type(title);
+  // antd's date picker takes a typed date; Enter keeps it.
+  const date = page.getByLabel('Date de début');
+  await tabTo(page, date);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('15/01/2027');
+  await page.keyboard.press('Enter');
+  const products = page.getByRole('combobox', { name: 'Produits' });
+  await tabTo(page, products);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await tabTo(page, page.getByLabel(/règles de conformité/));
+  await page.keyboard.press('Space');
+  const create = page.getByRole('button', { name: "Créer l'activité" });
+  await tabTo(page, create);
+  const created = page.waitForResponse(
+    (response) => response.url().endsWith('/api/activities') && response.request().method() === 'POST',
+  );
+  await page.keyboard.press('Enter');
+  const response = await created;
+  expect(response.status()).toBe(201);
+  const saved = (await response.json()) as { title: string; start: string };
+  expect(saved.title).toBe(title);
+  expect(new Date(saved.start).toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' })).toBe('15/01/2027');
+});
