@@ -18,6 +18,9 @@ export type MessageListProps = {
   onPageChange: (page: number) => void;
 };
 
+/** The sender's (or recipients') column; the subject takes what it and the date leave. */
+export const CORRESPONDENT_COLUMN_WIDTH = '25%';
+
 /** Today's messages show their time, older ones their date. */
 function shortWhen(iso: string): string {
   const date = new Date(iso);
@@ -92,7 +95,9 @@ export function MessageList({
         {
           key: 'correspondent',
           title: folder === 'sent' ? t('mailbox.list.recipients') : t('mailbox.list.sender'),
-          width: 220,
+          // A share of the list, not a fixed width: beside the folders in a 1024 px window the list is
+          // about 430 px wide, and 220 px here with the date's 150 left the subject nothing.
+          width: CORRESPONDENT_COLUMN_WIDTH,
           ellipsis: true,
           render: (_, email) => <span className="mail-correspondent">{who(email)}</span>,
         },

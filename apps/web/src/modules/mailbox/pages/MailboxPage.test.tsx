@@ -119,6 +119,27 @@ describe('MailboxPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(within(screen.getByTestId('folder-bin')).getByLabelText('1 message')).toHaveTextContent('1');
   });
 
+  it('leaves the subject room in a narrow list: the sender a share of it, not a fixed width', async () => {
+    api();
+    renderMailbox();
+    await lines();
+    // The list's table in a 1024 px window with the side menu open and the folders at their widest.
+    const tableWidth = 430;
+    const cols = [...screen.getByTestId('mail-list').querySelectorAll('colgroup:first-of-type > col')].filter(
+      (col) => col instanceof HTMLElement,
+    );
+    expect(cols).toHaveLength(4);
+    const asked = cols.map((col) => col.style.width);
+    // The subject's column (third, after the checkbox and the sender) asks for nothing: it takes the rest.
+    expect(asked[2]).toBe('');
+    const taken = asked.reduce((sum, width) => {
+      if (width.endsWith('%')) return sum + (parseFloat(width) / 100) * tableWidth;
+      return sum + (width === '' ? 0 : parseFloat(width));
+    }, 0);
+    // 220 px for the sender and 150 for the date left the subject 20 px there: nothing readable.
+    expect(tableWidth - taken).toBeGreaterThanOrEqual(120);
+  });
+
   it('switches folders from the menu, with the folder in the address and the list back on page 1', async () => {
     const fetchMock = api({
       'GET /api/emails?folder=inbox&page=2&limit=50': () =>
