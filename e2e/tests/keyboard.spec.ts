@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_ADMIN_EMAIL } from '@crm/shared';
+import { createWaitingActivity } from './activity-requests';
 import { DEMO_PASSWORD, signInAs } from './helpers';
 
 /*
@@ -96,4 +97,45 @@ test('creates an activity with the keyboard alone, its date typed in', async ({ 
   const saved = (await response.json()) as { title: string; start: string };
   expect(saved.title).toBe(title);
   expect(new Date(saved.start).toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' })).toBe('15/01/2027');
+});
+
+test("a manager approves a managee's budget with the keyboard alone", async ({ page, request }) => {
+  const waiting = await createWaitingActivity(request);
+  await signInAs(page, 'manager@demo-crm.fr');
+  await page.goto(`/activities/${waiting.id}`);
+  await expect(page.getByTestId('activity-form')).toHaveAttribute('data-ready', 'true');
+  await tabTo(page, page.getByRole('button', { name: 'Valider' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Budget validé')).toBeVisible();
+});
+
+test('writes, sends and reads mail with the keyboard alone', async ({ page }) => {
+  const subject = `Clavier ${Date.now()}`;
+  await signInAs(page, 'rep@demo-crm.fr');
+  await page.goto('/emails');
+  await expect(page.getByTestId('mail-list')).toBeVisible();
+
+  await tabTo(page, page.getByTestId('compose-button'));
+  await page.keyboard.press('Enter');
+  // The recipient: its address typed, then Enter makes it a recipient.
+  const recipients = page.getByTestId('compose-recipients');
+  await tabTo(page, recipients.locator('input'));
+  await page.keyboard.type('rep@demo-crm.fr');
+  await page.keyboard.press('Enter');
+  await expect(recipients.locator('.ant-select-selection-item')).toContainText(['rep@demo-crm.fr']);
+  await tabTo(page, page.getByTestId('compose-subject'));
+  await page.keyboard.type(subject);
+  await tabTo(page, page.getByRole('textbox', { name: 'Message', exact: true }));
+  await page.keyboard.type('Envoyé sans souris.');
+  await tabTo(page, page.getByTestId('compose-send'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('E-mail envoyé avec succès')).toBeVisible();
+
+  // Sent to oneself: in the inbox, opened from its row with Enter.
+  await page.goto('/emails');
+  const row = page.getByTestId('mail-list').locator('tr', { hasText: subject });
+  await expect(row).toBeVisible();
+  await tabTo(page, row);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('mail-subject')).toHaveText(subject);
 });

@@ -40,7 +40,10 @@ export function RecipientsSelect({ value = [], onChange, isLocked = false, statu
       value={value}
       disabled={isLocked}
       status={status}
-      open={isLocked ? false : undefined}
+      // Open while an address is being typed only. Left open after Enter, it listed the new recipient as its
+      // active option, and the Tab that leaves the field took that option again, which removes it: a keyboard
+      // user lost every recipient on the way to the subject.
+      open={!isLocked && search.trim() !== ''}
       tokenSeparators={[',', ';']}
       placeholder={t('mailbox.compose.recipientsPlaceholder')}
       aria-label={t('mailbox.compose.recipients')}
