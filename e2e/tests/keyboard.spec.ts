@@ -139,3 +139,64 @@ test('writes, sends and reads mail with the keyboard alone', async ({ page }) =>
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('mail-subject')).toHaveText(subject);
 });
+
+test('runs a campaign with the keyboard alone', async ({ page }) => {
+  const name = `Clavier ${Date.now()}`;
+  await signInAs(page, 'rep@demo-crm.fr');
+  await page.goto('/campaigns');
+  await expect(page.getByTestId('template-step')).toBeVisible();
+
+  await tabTo(page, page.getByTestId('select-template').first());
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByTestId('wizard-next'));
+  await page.keyboard.press('Enter');
+  const firstDoctor = page.getByTestId('recipients-step').locator('tr.ant-table-row').first();
+  await tabTo(page, firstDoctor.locator('.ant-checkbox-input'));
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('recipients-count')).toContainText('1');
+  await tabTo(page, page.getByTestId('wizard-next'));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByTestId('campaign-name'));
+  await page.keyboard.type(name);
+  await tabTo(page, page.getByTestId('send-campaign'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Campagne envoyée avec succès')).toBeVisible();
+  await expect(page.getByTestId('past-campaigns').locator('tr', { hasText: name })).toBeVisible();
+});
+
+test('an administrator adds, edits and deletes a product with the keyboard alone', async ({ page }) => {
+  const product = `Clavier ${Date.now()}`;
+  await signInAs(page, DEMO_ADMIN_EMAIL);
+  await page.goto('/configuration');
+  const products = page.getByTestId('products-table');
+  await expect(products.locator('.ant-table-row').first()).toBeVisible();
+
+  await tabTo(page, page.getByTestId('add-products'));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await tabTo(page, dialog.getByLabel('Nom'));
+  await page.keyboard.type(product);
+  await tabTo(page, dialog.getByRole('button', { name: 'Créer' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Produit créé avec succès')).toBeVisible();
+  const row = products.locator('.ant-table-row', { hasText: product });
+  await expect(row).toBeVisible();
+
+  // Deactivated from its dialog: the switch takes Space.
+  await tabTo(page, row.getByRole('button', { name: `Modifier ${product}` }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, dialog.getByRole('switch', { name: 'Actif' }));
+  await page.keyboard.press('Space');
+  await tabTo(page, dialog.getByRole('button', { name: 'Mettre à jour' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Produit mis à jour avec succès')).toBeVisible();
+  await expect(row).toHaveClass(/configuration-row-inactive/);
+
+  // Deleted after the question, answered Yes.
+  await tabTo(page, row.getByRole('button', { name: `Supprimer ${product}` }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.locator('.ant-popover').getByRole('button', { name: 'Oui' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Produit supprimé avec succès')).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
