@@ -29,7 +29,7 @@ import { CalendarEventContent } from '@/modules/calendar/components/CalendarEven
 import { CalendarToolbar } from '@/modules/calendar/components/CalendarToolbar';
 import { useCalendarActivities } from '@/modules/calendar/hooks/useCalendarActivities';
 import { useMoveEvent } from '@/modules/calendar/hooks/useMoveEvent';
-import { mendDayCell, mendMoreLink } from '@/modules/calendar/utils/calendar-aria';
+import { useMendedCalendarAria } from '@/modules/calendar/utils/calendar-aria';
 import { dateClickParams, selectionParams, toCalendarEvent } from '@/modules/calendar/utils/calendar-events';
 import { openingDay, type CalendarPosition } from '@/modules/calendar/utils/calendar-position';
 import {
@@ -77,6 +77,8 @@ export function ActivityCalendar({ initialPosition, onPositionChange }: Activity
   const navigate = useNavigate();
   const language = currentLanguage();
   const calendarRef = useRef<FullCalendar>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  useMendedCalendarAria(frameRef);
   const [visible, setVisible] = useState<Visible | null>(null);
   // Until FullCalendar reports its range, the one it will show: the events are asked for from the start.
   const [openingRange] = useState(() =>
@@ -150,7 +152,7 @@ export function ActivityCalendar({ initialPosition, onPositionChange }: Activity
         />
       )}
       <Spin spinning={isLoading} description={t('calendar.loading')} delay={150}>
-        <div className="calendar-frame" data-testid="calendar">
+        <div className="calendar-frame" data-testid="calendar" ref={frameRef}>
           <FullCalendar
             // A new language rebuilds the calendar, so its title, day names and buttons follow at once.
             key={language}
@@ -179,8 +181,6 @@ export function ActivityCalendar({ initialPosition, onPositionChange }: Activity
             eventDisplay="block"
             views={isPhone ? PHONE_VIEW_OPTIONS : VIEW_OPTIONS}
             moreLinkContent={isPhone ? shortMoreLink : undefined}
-            moreLinkDidMount={mendMoreLink}
-            dayCellDidMount={mendDayCell}
             events={events}
             eventContent={renderEventContent}
             datesSet={handleDatesSet}
