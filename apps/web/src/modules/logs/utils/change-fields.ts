@@ -1,5 +1,6 @@
 import { type AuditEntityType, isAuditEntityType } from '@crm/shared';
 import type { ParseKeys, TFunction } from 'i18next';
+import { ownEntry } from '@/modules/logs/utils/lookup';
 
 type FieldLabels = Readonly<Record<string, ParseKeys>>;
 
@@ -118,15 +119,11 @@ function labelsOf(entityType: string): FieldLabels {
   return (isAuditEntityType(entityType) ? BY_ENTITY_TYPE[entityType] : undefined) ?? {};
 }
 
-/** The table's own entry only: a stored key such as `constructor` must not find Object's. */
-const own = (labels: FieldLabels, field: string): ParseKeys | undefined =>
-  Object.hasOwn(labels, field) ? labels[field] : undefined;
-
 /**
  * A changed field's name in the reader's language. A field no table names (a field added later, or an entry
  * of another version) shows as stored: the log still says what changed, and nothing breaks.
  */
 export function fieldLabel(t: TFunction, entityType: string, field: string): string {
-  const key = own(labelsOf(entityType), field) ?? own(ANY_ENTITY, field);
+  const key = ownEntry(labelsOf(entityType), field) ?? ownEntry(ANY_ENTITY, field);
   return key === undefined ? field : t(key);
 }

@@ -2,9 +2,7 @@ import { APPROVAL_STATUSES, CONSENT_KINDS, GENDERS, MAIL_FOLDERS, PREFIXES, SPEC
 import type { TFunction } from 'i18next';
 import { channelLabel } from '@/lib/channel-label';
 import { formatDateTime } from '@/lib/format';
-
-const within = <T extends string>(list: readonly T[], value: string): value is T =>
-  (list as readonly string[]).includes(value);
+import { ownEntry, within } from '@/modules/logs/utils/lookup';
 
 type Translate = (t: TFunction, value: string) => string | undefined;
 
@@ -33,9 +31,6 @@ const ROLE_FLAGS: Readonly<Record<string, (t: TFunction, value: boolean) => stri
   isAdmin: (t, value) => (value ? t('users.admin') : t('users.standard')),
   readWrite: (t, value) => (value ? t('users.fullAccess') : t('users.readOnlyAccess')),
 };
-
-const ownEntry = <V>(table: Readonly<Record<string, V>>, key: string): V | undefined =>
-  Object.hasOwn(table, key) ? table[key] : undefined;
 
 /**
  * A recorded value as its own screen words it, or undefined when it is free data (a name, a number, a date)

@@ -1,7 +1,8 @@
-import { CONSENT_KINDS, type LogEntry, PASSWORD_LINK_PURPOSES, SESSION_METHODS } from '@crm/shared';
+import { type LogEntry, PASSWORD_LINK_PURPOSES, SESSION_METHODS } from '@crm/shared';
 import type { ParseKeys, TFunction } from 'i18next';
-import { valueText } from '@/modules/logs/utils/change-values';
+import { translatedValue, valueText } from '@/modules/logs/utils/change-values';
 import { recordName } from '@/modules/logs/utils/log-entries';
+import { ownEntry, within } from '@/modules/logs/utils/lookup';
 
 /** Metadata keys the details line already says (the record's name), or that the table shows elsewhere. */
 const SHOWN_KEYS = new Set(['name', 'doctorName', 'officeName', 'title', 'email', 'firstName', 'lastName']);
@@ -20,9 +21,6 @@ const LABELLED_KEYS: Readonly<Record<string, ParseKeys>> = {
   signatureDate: 'consents.tab.signedOn',
   recordHash: 'consents.tab.recordHash',
 };
-
-const within = <T extends string>(list: readonly T[], value: unknown): value is T =>
-  typeof value === 'string' && (list as readonly string[]).includes(value);
 
 const positive = (value: unknown): value is number => typeof value === 'number' && value > 0;
 
@@ -67,7 +65,8 @@ function phrase(
     case 'source':
       return value === 'account' || value === 'sso' ? t(`logs.details.source.${value}`) : undefined;
     case 'kind':
-      return within(CONSENT_KINDS, value) ? t(`consents.tab.kinds.${value}`) : undefined;
+      // Said as the changes modal says a consent's kind.
+      return typeof value === 'string' ? translatedValue(t, entry.entityType, key, value) : undefined;
     case 'issuer':
       return typeof value === 'string' ? t('logs.details.issuer', { issuer: value }) : undefined;
     case 'subject':
@@ -89,7 +88,7 @@ function phrase(
 
 /** 'Label: value' in the reader's language; a key no screen names keeps its stored spelling. */
 function labelledFact(t: TFunction, entry: LogEntry, key: string, value: string | number | boolean): string {
-  const labelKey = Object.hasOwn(LABELLED_KEYS, key) ? LABELLED_KEYS[key] : undefined;
+  const labelKey = ownEntry(LABELLED_KEYS, key);
   const label = labelKey === undefined ? key : t(labelKey);
   return t('logs.details.fact', { label, value: valueText(t, entry.entityType, key, value) });
 }
