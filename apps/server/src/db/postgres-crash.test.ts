@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
 import { type DatabaseHandle, openDatabase } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { REPLAYED_HEADER } from '#server/http/idempotency.ts';
 import { type Call, caller, signIn } from '#server/test/callers.ts';
 import { createFactory } from '#server/test/factory.ts';
+import { testConfig } from '#server/test/harness.ts';
 import { type PostgresCluster, startPostgresCluster } from '#server/test/postgres-cluster.ts';
 
 /*
@@ -52,12 +52,7 @@ beforeAll(async () => {
     },
   });
   await migrateToLatest(handle.db);
-  const config = loadConfig({
-    DEMO_MODE: 'false',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
-    GEOCODER_URL: 'none',
-  });
+  const config = testConfig();
   app = await buildApp({ config, db: handle.db, startJobs: false });
   await app.ready();
 });

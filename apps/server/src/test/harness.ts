@@ -110,19 +110,24 @@ export type TestAppOptions = {
   startJobs?: BuildAppOptions['startJobs'];
 };
 
-export async function createTestApp(
-  engine: Engine,
-  env: Record<string, string> = {},
-  options: TestAppOptions = {},
-): Promise<TestApp> {
-  const database = await createTestDatabase(engine);
-  const config = loadConfig({
+/** The tests' configuration: no demo data, no logs, no web build, no geocoder; `env` adds or overrides. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
     DEMO_MODE: 'false',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     GEOCODER_URL: 'none',
     ...env,
   });
+}
+
+export async function createTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(engine);
+  const config = testConfig(env);
   const app = await buildApp({ config, db: database.db, ...options });
   await app.ready();
   return {

@@ -16,7 +16,6 @@ import {
   type SyncChangesResult,
 } from '@crm/shared';
 import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { isPostgres } from '#server/db/dialect.ts';
@@ -24,7 +23,7 @@ import { newId } from '#server/db/ids.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { type Call, caller, callerFor, signIn } from '#server/test/callers.ts';
 import { createFactory } from '#server/test/factory.ts';
-import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
+import { createTestApp, engines, type TestApp, testConfig } from '#server/test/harness.ts';
 import {
   dataUrlBytes,
   forgedPngDataUrl,
@@ -1001,12 +1000,7 @@ describe.each(engines())('the consent chain verifier on %s', (engine) => {
     const database = openDatabase({ sqliteFile: path.join(dir, 'crm.sqlite') });
     try {
       await migrateToLatest(database.db);
-      const config = loadConfig({
-        DEMO_MODE: 'false',
-        LOG_LEVEL: 'silent',
-        WEB_DIST_DIR: '/nonexistent',
-        GEOCODER_URL: 'none',
-      });
+      const config = testConfig();
       const app = await buildApp({ config, db: database.db });
       const factory = createFactory(database.db);
       const account = await factory.user();
