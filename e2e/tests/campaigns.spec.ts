@@ -30,8 +30,13 @@ test('create a template, send it to consenting doctors, see it arrive, and unsub
   // A template of the rep's own, with a placeholder the server fills per doctor.
   await page.getByTestId('add-template').click();
   await page.getByTestId('template-name').fill(`Point trimestriel ${run}`);
-  await page.getByTestId('template-type').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Général' }).click();
+  const type = page.getByTestId('template-type');
+  await type.click();
+  // The open list's option, and the choice seen taken: once in CI the click left the type empty.
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Général' })
+    .click();
+  await expect(type).toContainText('Général');
   await page.getByTestId('template-description').fill('Les nouvelles du trimestre pour les médecins du secteur');
   await page.getByTestId('template-subject').fill('Les nouvelles du trimestre, {{doctorName}}');
   const templateEditor = page.locator('.ant-modal .tiptap');
