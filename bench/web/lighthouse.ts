@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
@@ -80,12 +81,14 @@ function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, aud
  * One Lighthouse run of `url` with its default configuration: the mobile preset (a Moto G Power's screen,
  * simulated throttling of a slow 4G network and a 4× slower CPU), performance only. A fresh Chromium (its own
  * empty profile) per run; `session`, when given, is in local storage before the page is opened, which needs
- * Lighthouse's storage reset off (it would also clear local storage).
+ * Lighthouse's storage reset off (it would also clear local storage). `reportFile`, when given, receives the
+ * whole report (its JSON), to read where the main thread's time and the requests went.
  */
 export async function runLighthouse(
   chromePath: string,
   url: string,
   session: StoredSession | null,
+  reportFile?: string,
 ): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath,
@@ -102,6 +105,7 @@ export async function runLighthouse(
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    if (reportFile !== undefined) fs.writeFileSync(reportFile, JSON.stringify(lhr));
     if (lhr.runtimeError) throw new LighthouseRuntimeError(url, lhr.runtimeError.code, lhr.runtimeError.message);
     // A refused session sends the app to /login: that run would audit the wrong page.
     const shown = new URL(lhr.finalDisplayedUrl).pathname;

@@ -161,14 +161,29 @@ async function measureRepPath(
   return results;
 }
 
+/** Where a run's whole Lighthouse report goes when BENCH_WEB_LIGHTHOUSE_REPORTS names a folder. */
+function reportFile(version: Version, page: LighthousePage, round: number): string | undefined {
+  const folder = process.env.BENCH_WEB_LIGHTHOUSE_REPORTS;
+  if (folder === undefined || folder === '') return undefined;
+  fs.mkdirSync(folder, { recursive: true });
+  const name = `${version.label}${page.path.replaceAll('/', '-')}-${round + 1}.json`.replace(/[^\w.-]/g, '_');
+  return path.join(folder, name);
+}
+
 /** Lighthouse's trace recording fails now and then (NO_NAVSTART, as it says: run it again): one more try. */
 async function lighthouseOnce(
   executablePath: string,
   version: Version,
   page: LighthousePage,
+  round: number,
 ): Promise<LighthouseFigures> {
   const take = () =>
-    runLighthouse(executablePath, `${version.server.url}${page.path}`, page.signedIn ? version.session : null);
+    runLighthouse(
+      executablePath,
+      `${version.server.url}${page.path}`,
+      page.signedIn ? version.session : null,
+      reportFile(version, page, round),
+    );
   try {
     return await take();
   } catch (error) {
@@ -192,7 +207,7 @@ async function measureLighthouse(
     for (const page of LIGHTHOUSE_PAGES) {
       for (const version of roundOrder(versions, round)) {
         const started = Date.now();
-        const figures = await lighthouseOnce(executablePath, version, page);
+        const figures = await lighthouseOnce(executablePath, version, page, round);
         results.get(version)?.[page.path]?.push(figures);
         console.log(
           `  ${version.label}: Lighthouse ${page.path} ${round + 1}/${lighthouseRuns}: performance ${figures.score.toFixed(0)} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
