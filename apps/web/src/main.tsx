@@ -6,7 +6,6 @@ import { captureInstallPrompt } from '@/app/pwa/install-prompt';
 import { reloadOnMissingChunk } from '@/app/pwa/reload-on-missing-chunk';
 import { startServiceWorker } from '@/app/pwa/start-service-worker';
 import { createAppRouter } from '@/app/router';
-import { getSession, subscribeSession } from '@/app/session';
 import { i18nReady } from '@/lib/i18n';
 import { captureSsoCallbackParams } from '@/modules/auth/sso-callback';
 import { startNetworkMonitor } from '@/offline/network-monitor';
@@ -14,16 +13,7 @@ import { startNetworkMonitor } from '@/offline/network-monitor';
 // Before the router reads the address: the single-sign-on token must leave the address bar first.
 captureSsoCallbackParams();
 startNetworkMonitor();
-// The queue's engine and IndexedDB code stay out of the entry, and are not fetched at all while nobody is signed in
-// (the sign-in page): a queue is only ever sent with its owner's session.
-const stopWaitingForSession = subscribeSession(startQueueWhenSignedIn);
-startQueueWhenSignedIn();
-function startQueueWhenSignedIn(): void {
-  if (getSession().user === null) return;
-  stopWaitingForSession();
-  void import('@/offline/sync').then(({ startSyncEngine }) => startSyncEngine());
-}
-// The rep's slice for offline reads is pulled by a worker once the first screen is shown (AppLayout, decision 0039).
+// The queue's engine and the rep's slice start once the signed-in first screen is shown (AppLayout, decision 0039).
 // Before any lazy page loads, and before the browser's install event can fire.
 reloadOnMissingChunk();
 captureInstallPrompt();

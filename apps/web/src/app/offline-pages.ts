@@ -12,12 +12,15 @@ export const loadConsentPage = () => import('@/modules/consents/pages/ConsentPag
 export const loadSyncQueuePage = () => import('@/modules/sync-queue/pages/SyncQueuePage');
 
 /**
- * Once the signed-in user's first screen has its data and the browser is idle, the slice's pull starts in the
- * background worker (decision 0039): it may not delay the first screen on a slow phone. The offline pages'
- * code is the service worker's to precache, off the page's main thread (issue 27).
+ * Once the signed-in user's first screen has its data and the browser is idle, the queue's engine starts (it
+ * sends what was queued, then each change as it is queued) and the slice's pull starts in the background worker
+ * (decision 0039): neither may delay the first screen on a slow phone, and their code is not even fetched before
+ * it. A change queued meanwhile waits in IndexedDB for the engine's first send. The offline pages' code is the
+ * service worker's to precache, off the page's main thread (issue 27).
  */
 export function prepareOfflineWhenIdle(queryClient: QueryClient): Cancel {
   return whenQueriesSettleThenIdle(queryClient, () => {
+    void import('@/offline/sync').then(({ startSyncEngine }) => startSyncEngine()).catch(() => undefined);
     void import('@/offline/slice-pull').then(({ startSlicePull }) => startSlicePull()).catch(() => undefined);
   });
 }

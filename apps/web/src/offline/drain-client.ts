@@ -3,7 +3,8 @@ import { currentLanguage, i18n } from '@/lib/i18n';
 import type { BackgroundConnection } from '@/offline/background-client';
 import { STATUS_PLACEHOLDER } from '@/offline/background-protocol';
 import { getNetworkState, isEffectivelyOnline, subscribeNetwork } from '@/offline/network-monitor';
-import { OfflineSyncError, type SyncEngine, type SyncReport } from '@/offline/sync-engine';
+import type { SyncEngine, SyncReport } from '@/offline/sync-engine';
+import { OfflineSyncError } from '@/offline/sync-error';
 
 const SIGNED_OUT: SyncReport = { sent: 0, failed: 0, refused: 0, stopped: 'signedOut', waiting: 0 };
 

@@ -3,13 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { openOfflineDb, QUEUE_FORMAT_VERSION, readQueue } from '@/offline/db';
 import { discard, enqueue, retry, saveItem, type QueuedChange } from '@/offline/queue';
-import {
-  createSyncEngine,
-  OfflineSyncError,
-  SYNCED_KEPT_MS,
-  type SyncEngineDeps,
-  type Transport,
-} from '@/offline/sync-engine';
+import { createSyncEngine, SYNCED_KEPT_MS, type SyncEngineDeps, type Transport } from '@/offline/sync-engine';
+import { OfflineSyncError } from '@/offline/sync-error';
 import { fakeTransport, freshOfflineStore } from '@/offline/test-store';
 
 const A = 'user-a';

@@ -3,22 +3,13 @@ import { classifyFailure, type FailureOutcome } from '@/offline/classify';
 import { QUEUE_FORMAT_VERSION, readQueue, WAITING_STATUSES, type QueueItem } from '@/offline/db';
 import { pruneSynced, queueEditCount, recoverInterrupted, saveItems } from '@/offline/queue';
 import { requestBytes, toRequest, type SyncRequest } from '@/offline/requests';
+import { OfflineSyncError } from '@/offline/sync-error';
 import { SYNC_LOCK_NAME, withWebLock, type ExclusiveRunner } from '@/offline/web-lock';
 
 /** Spec 000 §9: after 3 failures a change waits for a manual retry. */
 export const SYNC_RETRY_THRESHOLD = 3;
 /** How long a synced record stays for the screens to show before it is deleted. */
 export const SYNCED_KEPT_MS = 24 * 60 * 60 * 1000;
-/** Spec 000 §8, word for word; the interface translates it. */
-export const OFFLINE_SYNC_MESSAGE = 'Cannot sync while offline';
-
-export class OfflineSyncError extends Error {
-  constructor() {
-    super(OFFLINE_SYNC_MESSAGE);
-    this.name = 'OfflineSyncError';
-  }
-}
-
 /**
  * What became of one change of a batch: the server's answer to its call (applied, or replayed under its key),
  * the error its call would have thrown alone (the API client's ApiError), or not tried because an earlier

@@ -7,7 +7,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConnectivityIndicator } from '@/app/layout/ConnectivityIndicator';
 import { i18n } from '@/lib/i18n';
 import type { NetworkStatus } from '@/offline/network-monitor';
-import { OfflineSyncError, type SyncReport } from '@/offline/sync-engine';
+import type { SyncReport } from '@/offline/sync-engine';
+import { OfflineSyncError } from '@/offline/sync-error';
 
 const ONLINE: NetworkStatus = {
   isOnline: true,

@@ -8,7 +8,8 @@ import { Link } from 'react-router';
 import { formatTime } from '@/lib/format';
 import type { NetworkStatus } from '@/offline/network-monitor';
 import { offlineKeys } from '@/offline/query-keys';
-import { OfflineSyncError, type SyncReport } from '@/offline/sync-engine';
+import type { SyncReport } from '@/offline/sync-engine';
+import { OfflineSyncError } from '@/offline/sync-error';
 
 export type ConnectivityIndicatorProps = {
   network: NetworkStatus;

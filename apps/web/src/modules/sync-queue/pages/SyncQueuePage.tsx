@@ -13,7 +13,7 @@ import type { QueueItem } from '@/offline/db';
 import { useNetworkStatus } from '@/offline/network-monitor';
 import { offlineKeys } from '@/offline/query-keys';
 import { blockingItem } from '@/offline/queue';
-import { OfflineSyncError } from '@/offline/sync-engine';
+import { OfflineSyncError } from '@/offline/sync-error';
 import { syncNow } from '@/offline/sync';
 import { PageHeader } from '@/ui/PageHeader';
 import '@/modules/sync-queue/sync-queue.css';
