@@ -56,7 +56,7 @@ const RC_COMPONENTS = /node_modules[\\/](@rc-component|@ant-design)[\\/]/;
  * sign-in page. The chunks reached only through those online-only pages (the mail editor, the administration)
  * are cached at first use instead. A chunk reached both ways is precached.
  */
-function offlineClosure(roots: { router: string; offlinePages: string; alsoOffline: string[] }) {
+function offlineClosure(roots: { routers: string[]; offlinePages: string; alsoOffline: string[] }) {
   const precached = new Set<string>();
   const plugin: Plugin = {
     name: 'crm-offline-closure',
@@ -71,7 +71,9 @@ function offlineClosure(roots: { router: string; offlinePages: string; alsoOffli
         ...moduleInfo(roots.offlinePages).dynamicallyImportedIds,
         ...roots.alsoOffline.map((file) => moduleInfo(file).id),
       ]);
-      const onlineOnly = new Set(moduleInfo(roots.router).dynamicallyImportedIds.filter((id) => !offline.has(id)));
+      const onlineOnly = new Set(
+        roots.routers.flatMap((file) => moduleInfo(file).dynamicallyImportedIds).filter((id) => !offline.has(id)),
+      );
       const chunks = new Map(
         Object.values(bundle).flatMap((output) =>
           output.type === 'chunk' ? [[output.fileName, output] as const] : [],
@@ -112,7 +114,7 @@ function offlineClosure(roots: { router: string; offlinePages: string; alsoOffli
 }
 
 const offlineFiles = offlineClosure({
-  router: 'src/app/router.tsx',
+  routers: ['src/app/router.tsx', 'src/app/layout/pages.ts'],
   offlinePages: 'src/app/offline-pages.ts',
   alsoOffline: ['src/app/layout/AppLayout.tsx', 'src/modules/auth/pages/LoginPage.tsx'],
 });
