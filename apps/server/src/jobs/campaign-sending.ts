@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { choiceForTemplateType, type EligibleDoctor, SKIP_REASONS } from '@crm/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Clock, isoFrom, isoNow } from '#server/core/clock.ts';
+import { type Clock, isoNow } from '#server/core/clock.ts';
+import { PollingJob } from '#server/core/polling-job.ts';
 import type { Db } from '#server/db/database.ts';
 import { renderCampaignMessage } from '#server/modules/campaigns/campaign-messages.ts';
 import { noSkips } from '#server/modules/campaigns/campaigns.mapper.ts';
@@ -46,56 +45,37 @@ export const recipientKey = (recipientId: string): string => `campaign-recipient
  * recipient lets only one message through for each: the other process's enqueue answers null.
  */
 export class CampaignSending implements CampaignSender {
-  private readonly worker = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly job: PollingJob;
 
-  constructor(private readonly deps: CampaignSendingDeps) {}
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.wake(), POLL_MS);
-    this.timer.unref();
-    this.wake();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    this.again = false;
-    await this.running;
-  }
-
-  wake(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        try {
-          await this.sendDue();
-        } catch (error) {
-          this.deps.logger.error({ err: error }, 'campaign sending pass failed; the next poll tries again');
-        }
-      } while (this.shouldRunAgain());
-    })().finally(() => {
-      this.running = null;
+  constructor(private readonly deps: CampaignSendingDeps) {
+    this.job = new PollingJob({
+      name: 'campaign sending',
+      pass: () => this.sendDue(),
+      pollMs: POLL_MS,
+      claimMs: CLAIM_MS,
+      clock: deps.clock,
+      logger: deps.logger,
     });
   }
 
-  /** A wake came during the pass, and the job has not been stopped meanwhile. */
-  private shouldRunAgain(): boolean {
-    return this.again && this.timer !== null;
+  start(): void {
+    this.job.start();
+  }
+
+  stop(): Promise<void> {
+    return this.job.stop();
+  }
+
+  wake(): void {
+    this.job.wake();
   }
 
   /** One pass over the campaigns being sent: each claimed, moved on, its progress written, released. */
   async sendDue(): Promise<void> {
+    const { worker } = this.job;
     const now = isoNow(this.deps.clock);
     for (const { id } of await this.deps.campaigns.claimable(now, CAMPAIGNS_PER_PASS)) {
-      const claimed = await this.deps.campaigns.claim(id, this.worker, now, isoFrom(this.deps.clock, CLAIM_MS));
+      const claimed = await this.deps.campaigns.claim(id, worker, now, this.job.claimUntil());
       if (!claimed) continue;
       try {
         const campaign = await this.deps.campaigns.byId(id);
@@ -104,7 +84,7 @@ export class CampaignSending implements CampaignSender {
           await this.recordProgress(campaign);
         }
       } finally {
-        await this.deps.campaigns.release(id, this.worker);
+        await this.deps.campaigns.release(id, worker);
       }
     }
   }

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '#server/config.ts';
 import { type Clock, isoFrom, isoNow } from '#server/core/clock.ts';
+import { PollingJob } from '#server/core/polling-job.ts';
 import type {
   DeliveryOutcome,
   MailOutboxRepository,
@@ -57,59 +56,38 @@ function describe(error: unknown): string {
  * a minute counted across every process.
  */
 export class MailDelivery implements MailWaker {
-  private readonly worker = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private readonly job: PollingJob;
   private transporter: Transporter | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
   private lastCleanUp = 0;
 
   constructor(private readonly deps: MailDeliveryDeps) {
     if (deps.config.smtpUrl) {
       this.transporter = nodemailer.createTransport({ url: deps.config.smtpUrl, ...SMTP_TIMEOUTS });
     }
+    this.job = new PollingJob({
+      name: 'mail delivery',
+      pass: () => this.deliverDue(),
+      pollMs: POLL_MS,
+      claimMs: CLAIM_MS,
+      clock: deps.clock,
+      logger: deps.logger,
+    });
   }
 
   /** Polls for due messages (retries, and messages committed by a process that stopped before sending them). */
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.wake(), POLL_MS);
-    this.timer.unref();
-    this.wake();
+    this.job.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    this.again = false;
-    await this.running;
+    await this.job.stop();
     this.transporter?.close();
     this.transporter = null;
   }
 
   /** Runs a pass now, or right after the one in progress. */
   wake(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        try {
-          await this.deliverDue();
-        } catch (error) {
-          this.deps.logger.error({ err: error }, 'mail delivery pass failed; the next poll tries again');
-        }
-      } while (this.shouldRunAgain());
-    })().finally(() => {
-      this.running = null;
-    });
-  }
-
-  /** A wake came during the pass, and the job has not been stopped meanwhile. */
-  private shouldRunAgain(): boolean {
-    return this.again && this.timer !== null;
+    this.job.wake();
   }
 
   /** Claims and sends every message due now; answers how many it attempted. */
@@ -118,20 +96,15 @@ export class MailDelivery implements MailWaker {
     for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch += 1) {
       const transactional = await this.deps.outbox.dueIds('transactional', isoNow(this.deps.clock), BATCH);
       for (const id of transactional) {
-        const row = await this.deps.outbox.claim(
-          id,
-          this.worker,
-          isoNow(this.deps.clock),
-          isoFrom(this.deps.clock, CLAIM_MS),
-        );
+        const row = await this.deps.outbox.claim(id, this.job.worker, isoNow(this.deps.clock), this.job.claimUntil());
         if (!row) continue; // another process took it
         await this.attempt(row);
         attempted += 1;
       }
       const bulk = await this.deps.outbox.claimBulkWithinPace({
-        worker: this.worker,
+        worker: this.job.worker,
         now: isoNow(this.deps.clock),
-        until: isoFrom(this.deps.clock, CLAIM_MS),
+        until: this.job.claimUntil(),
         minuteAgo: isoFrom(this.deps.clock, -60_000),
         perMinute: this.deps.config.mailBulkPerMinute,
         limit: BATCH,
@@ -149,7 +122,7 @@ export class MailDelivery implements MailWaker {
   private async attempt(row: MailOutboxRow): Promise<void> {
     const attempts = row.attempts + 1;
     const outcome = await this.send(row, attempts);
-    const stillMine = await this.deps.outbox.finish(row.id, this.worker, attempts, outcome);
+    const stillMine = await this.deps.outbox.finish(row.id, this.job.worker, attempts, outcome);
     if (!stillMine) {
       this.deps.logger.warn({ mailId: row.id }, 'mail claim ran out before its attempt ended');
     }
