@@ -185,6 +185,7 @@ export const mailRegistry: RepositoryQueries[] = [
     byId: { args: () => [campaign.id] },
     claimable: { args: () => [at, 5] },
     claim: { args: () => [campaign.id, 'host:1:abcd', at, at] },
+    renewClaim: { args: () => [campaign.id, 'host:1:abcd', at] },
     release: { args: () => [campaign.id, 'host:1:abcd'] },
     pendingBatch: { args: () => [campaign.id, 50] },
     markQueued: { args: (db) => [db, campaign.recipient, 'outbox-1'] },

@@ -132,4 +132,37 @@ describe('a polling job', () => {
     expect(passes.started).toBe(2);
     await passes.end();
   });
+
+  it('renews a claim as its worker until claimMs from the clock, and says when another worker holds it', async () => {
+    const asked: [string, string][] = [];
+    const start = clock.now().getTime();
+    const held = await job.renew(
+      (worker, until) => {
+        asked.push([worker, until]);
+        return Promise.resolve(true);
+      },
+      { campaignId: 'c-1' },
+    );
+    expect(held).toBe(true);
+    clock.advance(CLAIM_MS);
+    const lost = await job.renew(
+      (worker, until) => {
+        asked.push([worker, until]);
+        return Promise.resolve(false);
+      },
+      { campaignId: 'c-1' },
+    );
+    expect(lost).toBe(false);
+    expect(asked).toEqual([
+      [job.worker, new Date(start + CLAIM_MS).toISOString()],
+      [job.worker, new Date(start + 2 * CLAIM_MS).toISOString()],
+    ]);
+    expect(log.lines).toEqual([
+      expect.objectContaining({
+        level: 40,
+        campaignId: 'c-1',
+        msg: 'test job: claim taken over by another process; leaving the work to it',
+      }),
+    ]);
+  });
 });

@@ -18,8 +18,9 @@ export type PollingJobOptions = {
 
 /**
  * Background work that every server process runs (docs/operations.md). The work is shared through claims in
- * the database, written under this job's worker id: a process claims a piece of work until a time. In one
- * process, passes never overlap: a wake during a pass runs one more pass after it.
+ * the database, written under this job's worker id: a process claims a piece of work until a time, renews the
+ * claim before each step, and leaves the work once another process holds it. In one process, passes never
+ * overlap: a wake during a pass runs one more pass after it.
  */
 export class PollingJob {
   /** Who holds this job's claims: unique to the process and to the job. */
@@ -69,6 +70,20 @@ export class PollingJob {
   /** When a claim taken or renewed now runs out. */
   claimUntil(): string {
     return isoFrom(this.options.clock, this.options.claimMs);
+  }
+
+  /**
+   * Extends a claim this worker holds, before the next step of its work. `extend` must write the new end only
+   * where the claim is still this worker's (a compare-and-set on the worker id), so a renewal never takes work
+   * another process claimed after ours ran out. Answers false when the claim was lost: the pass must leave it.
+   */
+  async renew(
+    extend: (worker: string, until: string) => Promise<boolean>,
+    work: Record<string, string>,
+  ): Promise<boolean> {
+    if (await extend(this.worker, this.claimUntil())) return true;
+    this.options.logger.warn(work, `${this.options.name}: claim taken over by another process; leaving the work to it`);
+    return false;
   }
 
   /** A wake came during the pass, and the job has not been stopped meanwhile. */

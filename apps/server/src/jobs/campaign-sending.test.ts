@@ -61,6 +61,24 @@ class PausingCampaigns extends CampaignsRepository {
   }
 }
 
+/** A process whose every batch is one recipient, running `during` (which may move the clock) as it reads each. */
+class SlowCampaigns extends CampaignsRepository {
+  constructor(
+    db: Db,
+    private readonly during: (batch: number) => Promise<void>,
+  ) {
+    super(db);
+  }
+  private batches = 0;
+
+  override async pendingBatch(campaignId: string, limit: number, db?: Db) {
+    const batch = await super.pendingBatch(campaignId, Math.min(limit, 1), db);
+    this.batches += 1;
+    await this.during(this.batches);
+    return batch;
+  }
+}
+
 describe.each(engines())('the campaign sending job on %s', (engine) => {
   const clock = steppingClock('2026-11-20T09:00:00.000Z');
   let t: TestApp;
@@ -70,7 +88,7 @@ describe.each(engines())('the campaign sending job on %s', (engine) => {
   /** One server process's sending parts on the shared database: the campaign job and the outbox's sender. */
   const processOn = (options: { crashOn?: number; campaigns?: CampaignsRepository } = {}) => {
     const db = t.database.db;
-    const { logger } = capturedLogger();
+    const { logger, lines } = capturedLogger();
     const outbox = new MailOutboxRepository(db);
     const mailDeps = { outbox, config: t.config, clock };
     const mail =
@@ -95,8 +113,33 @@ describe.each(engines())('the campaign sending job on %s', (engine) => {
         window: 4,
       }),
       delivery: new MailDelivery({ outbox, config: t.config, clock, logger }),
+      lines,
     };
   };
+
+  const sendingCampaign = async (name: string, doctorCount: number) => {
+    const doctors: string[] = [];
+    for (let index = 0; index < doctorCount; index += 1) doctors.push(await doctorWithConsent(`${name}${index}`));
+    const posted = await asRep('POST', '/api/campaigns', { name, templateId: 'new-medicine', doctorIds: doctors });
+    expect(posted.status).toBe(201);
+    return (posted.body as CampaignSendResult).campaign.id;
+  };
+  const claimOf = (campaignId: string) =>
+    t.database.db
+      .selectFrom('campaigns')
+      .select(['claimed_by', 'claimed_until'])
+      .where('id', '=', campaignId)
+      .executeTakeFirstOrThrow();
+  const recipientStatesOf = async (campaignId: string) =>
+    (
+      await t.database.db
+        .selectFrom('campaign_recipients')
+        .select('status')
+        .where('campaign_id', '=', campaignId)
+        .execute()
+    )
+      .map((row) => row.status)
+      .sort();
 
   const doctorWithConsent = async (lastName: string) => {
     const { id } = await t.factory.doctor({ firstName: 'Paul', lastName });
@@ -264,5 +307,65 @@ describe.each(engines())('the campaign sending job on %s', (engine) => {
     const received = sink.received.flatMap((mail) => mail.to).filter((to) => to.startsWith('relais'));
     expect(received.sort()).toEqual(Array.from({ length: 6 }, (_, index) => `relais${index}@cabinet.fr`).sort());
     expect(await outboxAddresses()).toEqual(received);
+  });
+
+  it('keeps its claim through a pass longer than the claim: no other process can take the campaign meanwhile', async () => {
+    const campaignId = await sendingCampaign('Longue', 4);
+    const b = processOn();
+    const holders: (string | null)[] = [];
+    // Each of A's batches takes 90 s, so its pass lasts three times a claim; B tries to take over at each.
+    const a = processOn({
+      campaigns: new SlowCampaigns(t.database.db, async () => {
+        clock.advance(90_000);
+        await b.sending.sendDue();
+        holders.push((await claimOf(campaignId)).claimed_by);
+      }),
+    });
+    const start = clock.now().getTime();
+    await a.sending.sendDue();
+
+    // Still A's after every try of B's (B would have released it at the end of its pass).
+    expect(new Set(holders).size).toBe(1);
+    expect(holders[0]).toMatch(/:/);
+    expect(holders).toHaveLength(4);
+    expect(clock.now().getTime() - start).toBe(4 * 90_000);
+    expect(await recipientStatesOf(campaignId)).toEqual(Array<string>(4).fill('queued'));
+    expect(await claimOf(campaignId)).toEqual({ claimed_by: null, claimed_until: null });
+    expect(a.lines.filter((line) => line.level === 40)).toEqual([]);
+  });
+
+  it('leaves a campaign at its next renewal once another process took the claim that ran out', async () => {
+    const campaignId = await sendingCampaign('Perdue', 3);
+    // A reads its first batch, then stalls past its claim; B takes the campaign meanwhile.
+    const a = processOn({
+      campaigns: new SlowCampaigns(t.database.db, async (batch) => {
+        if (batch > 1) return;
+        clock.advance(3 * MINUTE_MS);
+        const taken = await new CampaignsRepository(t.database.db).claim(
+          campaignId,
+          'process-b',
+          clock.now().toISOString(),
+          new Date(clock.now().getTime() + 2 * MINUTE_MS).toISOString(),
+        );
+        expect(taken).toBe(true);
+      }),
+    });
+    await a.sending.sendDue();
+
+    // A handed over the batch it had read (the outbox's key keeps it to one message), then nothing more.
+    expect(await recipientStatesOf(campaignId)).toEqual(['pending', 'pending', 'queued']);
+    expect(await claimOf(campaignId)).toMatchObject({ claimed_by: 'process-b' });
+    const campaign = await t.database.db
+      .selectFrom('campaigns')
+      .select(['status', 'sent_count'])
+      .where('id', '=', campaignId)
+      .executeTakeFirstOrThrow();
+    expect(campaign).toEqual({ status: 'sending', sent_count: 0 });
+    expect(a.lines.filter((line) => line.level === 40)).toEqual([
+      expect.objectContaining({
+        campaignId,
+        msg: 'campaign sending: claim taken over by another process; leaving the work to it',
+      }),
+    ]);
   });
 });

@@ -11,7 +11,7 @@ import type { UnsubscribeLinks } from '#server/modules/campaigns/unsubscribe-lin
 import type { ConsentsService } from '#server/modules/consents/consents.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 
-/** How long a claim on a campaign holds: far longer than one pass takes. */
+/** How long a claim on a campaign holds: far longer than one batch takes; it is renewed before each. */
 const CLAIM_MS = 2 * 60_000;
 /** Recipients handed to the outbox per transaction. */
 const BATCH = 50;
@@ -38,11 +38,12 @@ export const recipientKey = (recipientId: string): string => `campaign-recipient
 /**
  * Sends the campaigns being sent (docs/decisions/0033). Every server process runs one; a campaign is claimed
  * through the database, so one process works on it at a time, and one that stopped leaves a claim that runs
- * out. A recipient's consent is checked again in the transaction that hands its message to the outbox and
- * marks it queued, so a crash or an SMTP outage never sends anyone twice, and a withdrawal made while the
- * campaign runs is honoured: the outbox holds at most `window` of the campaign's messages ahead of sending.
- * Should a claim run out mid-pass and a second process take the campaign, the outbox's unique key per
- * recipient lets only one message through for each: the other process's enqueue answers null.
+ * out. The claim is renewed before each batch, so a long pass keeps its campaign. A recipient's consent is
+ * checked again in the transaction that hands its message to the outbox and marks it queued, so a crash or an
+ * SMTP outage never sends anyone twice, and a withdrawal made while the campaign runs is honoured: the outbox
+ * holds at most `window` of the campaign's messages ahead of sending. Should one batch stall past the claim
+ * and a second process take the campaign, the outbox's unique key per recipient lets only one message through
+ * for each (the other process's enqueue answers null), and the first process leaves at its next renewal.
  */
 export class CampaignSending implements CampaignSender {
   private readonly job: PollingJob;
@@ -79,26 +80,30 @@ export class CampaignSending implements CampaignSender {
       if (!claimed) continue;
       try {
         const campaign = await this.deps.campaigns.byId(id);
-        if (campaign) {
-          await this.enqueueWithinWindow(campaign);
-          await this.recordProgress(campaign);
-        }
+        if (campaign && (await this.enqueueWithinWindow(campaign))) await this.recordProgress(campaign);
       } finally {
         await this.deps.campaigns.release(id, worker);
       }
     }
   }
 
-  /** Hands the next recipients to the outbox while the campaign has fewer than `window` messages waiting. */
-  private async enqueueWithinWindow(campaign: CampaignRow): Promise<void> {
+  /**
+   * Hands the next recipients to the outbox while the campaign has fewer than `window` messages waiting,
+   * renewing the claim before each batch. False when the claim was lost: another process carries on.
+   */
+  private async enqueueWithinWindow(campaign: CampaignRow): Promise<boolean> {
     const ref = campaignRef(campaign.id);
     const choice = choiceForTemplateType(campaign.template_type);
     for (;;) {
+      const kept = await this.job.renew((worker, until) => this.deps.campaigns.renewClaim(campaign.id, worker, until), {
+        campaignId: campaign.id,
+      });
+      if (!kept) return false;
       const waiting = (await this.deps.mail.countsByRef(ref)).pending;
       const room = Math.min(BATCH, this.deps.window - waiting);
-      if (room <= 0) return;
+      if (room <= 0) return true;
       const batch = await this.deps.campaigns.pendingBatch(campaign.id, room);
-      if (batch.length === 0) return;
+      if (batch.length === 0) return true;
       await this.deps.db.transaction().execute(async (trx) => {
         const eligible = new Map<string, EligibleDoctor>(
           (

@@ -127,6 +127,21 @@ export class CampaignsRepository {
     return result.numUpdatedRows === 1n;
   }
 
+  /**
+   * Moves the claim's end to `until` if this process still holds it: a process whose claim ran out and was
+   * taken meanwhile gets false and must leave the campaign to the new holder.
+   */
+  async renewClaim(id: string, processId: string, until: string, db: Db = this.db): Promise<boolean> {
+    const result = await db
+      .updateTable('campaigns')
+      .set({ claimed_until: until })
+      .where('id', '=', id)
+      .where('status', '=', 'sending')
+      .where('claimed_by', '=', processId)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
   async release(id: string, processId: string, db: Db = this.db): Promise<void> {
     await db
       .updateTable('campaigns')

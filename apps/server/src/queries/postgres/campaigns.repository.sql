@@ -208,6 +208,16 @@ where
     or "claimed_until" < $5
   );
 
+-- CampaignsRepository.renewClaim
+-- parameters: ["2026-03-02T09:00:00.000Z", "campaign-1", "sending", "host:1:abcd"]
+update "campaigns"
+set
+  "claimed_until" = $1
+where
+  "id" = $2
+  and "status" = $3
+  and "claimed_by" = $4;
+
 -- CampaignsRepository.release
 -- parameters: [null, null, "campaign-1", "host:1:abcd"]
 update "campaigns"

@@ -208,6 +208,16 @@ where
     or "claimed_until" < ?
   );
 
+-- CampaignsRepository.renewClaim
+-- parameters: ["2026-03-02T09:00:00.000Z", "campaign-1", "sending", "host:1:abcd"]
+update "campaigns"
+set
+  "claimed_until" = ?
+where
+  "id" = ?
+  and "status" = ?
+  and "claimed_by" = ?;
+
 -- CampaignsRepository.release
 -- parameters: [null, null, "campaign-1", "host:1:abcd"]
 update "campaigns"
