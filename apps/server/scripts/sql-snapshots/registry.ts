@@ -536,6 +536,7 @@ export const registry: RepositoryQueries[] = [
     insert: { args: (db) => [db, mailRow] },
     dueIds: { args: () => ['transactional', at, 20] },
     claim: { args: () => [ids.mail, 'worker-1', at, later], rows: [{ id: ids.mail }] },
+    renewClaim: { args: () => [ids.mail, 'worker-1', later] },
     finish: [
       {
         shape: 'sent, a secret erased',

@@ -110,6 +110,11 @@ export class MailDelivery implements MailWaker {
         limit: BATCH,
       });
       for (const row of bulk) {
+        // Claimed with the batch: the attempts before this one may have outlasted its claim (a slow SMTP server).
+        const kept = await this.job.renew((worker, until) => this.deps.outbox.renewClaim(row.id, worker, until), {
+          mailId: row.id,
+        });
+        if (!kept) continue;
         await this.attempt(row);
         attempted += 1;
       }

@@ -149,6 +149,21 @@ export class MailOutboxRepository {
   }
 
   /**
+   * Moves the claim's end to `until` if `worker` still holds it and the message is still pending: a process whose
+   * claim ran out and was taken meanwhile gets false and must not attempt the message.
+   */
+  async renewClaim(id: string, worker: string, until: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('mail_outbox')
+      .set({ claimed_until: until })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('claimed_by', '=', worker)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /**
    * Writes how the attempt ended and releases the claim; only the claim's holder can (a process whose lease ran
    * out and was taken over writes nothing). Answers whether it was still the holder.
    */

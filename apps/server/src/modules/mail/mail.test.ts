@@ -19,14 +19,31 @@ const invitation = (to: string): OutgoingMail => ({
 });
 
 /** One server process's mail parts: the service features enqueue with and the delivery job. */
-function processOn(db: Db, config: Config, clock: Clock) {
-  const outbox = new MailOutboxRepository(db);
+function processOn(db: Db, config: Config, clock: Clock, outbox = new MailOutboxRepository(db)) {
   const { logger, lines } = capturedLogger();
   return {
     mail: new MailService({ outbox, config, clock }),
     delivery: new MailDelivery({ outbox, config, clock, logger }),
     lines,
   };
+}
+
+/** An outbox whose process runs `after` (which may move the clock) once each attempt is written back. */
+class SlowAttempts extends MailOutboxRepository {
+  private attempts = 0;
+  constructor(
+    db: Db,
+    private readonly after: (attempt: number) => Promise<void>,
+  ) {
+    super(db);
+  }
+
+  override async finish(...args: Parameters<MailOutboxRepository['finish']>): Promise<boolean> {
+    const stillMine = await super.finish(...args);
+    this.attempts += 1;
+    await this.after(this.attempts);
+    return stillMine;
+  }
 }
 
 const configFor = (env: Record<string, string>) =>
@@ -280,5 +297,37 @@ describe.each(engines())('the mail outbox on %s', (engine) => {
     const [row] = await outboxRows(database.db);
     expect(row).toMatchObject({ status: 'logged', to_address: 'nosmtp@labo.fr', subject: 'Bienvenue' });
     expect(sink.received).toEqual([]);
+  });
+
+  it('attempts each bulk message of a batch only while its claim is still its own', async () => {
+    const other = processOn(database.db, config, clock);
+    // Each attempt of this process takes 90 s: the third message's claim, taken with the batch, runs out
+    // during the second attempt, and the other process sends it meanwhile.
+    const slow = processOn(
+      database.db,
+      config,
+      clock,
+      new SlowAttempts(database.db, async (attempt) => {
+        clock.advance(90_000);
+        if (attempt === 2) expect(await other.delivery.deliverDue()).toBe(1);
+      }),
+    );
+    for (let index = 0; index < 3; index += 1) {
+      await slow.mail.enqueue(database.db, { ...invitation(`slow${index}@cabinet.fr`), stream: 'bulk', ref: 'c:5' });
+    }
+
+    expect(await slow.delivery.deliverDue()).toBe(2);
+    expect(sink.received.map((mail) => mail.to[0]).sort()).toEqual([
+      'slow0@cabinet.fr',
+      'slow1@cabinet.fr',
+      'slow2@cabinet.fr',
+    ]);
+    const [left] = (await outboxRows(database.db)).filter((row) => row.to_address === 'slow2@cabinet.fr');
+    expect(slow.lines.filter((line) => line.level === 40)).toEqual([
+      expect.objectContaining({
+        mailId: left?.id,
+        msg: 'mail delivery: claim taken over by another process; leaving the work to it',
+      }),
+    ]);
   });
 });

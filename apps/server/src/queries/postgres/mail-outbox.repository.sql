@@ -175,6 +175,16 @@ where
   "id" = $1
   and "claimed_by" = $2;
 
+-- MailOutboxRepository.renewClaim
+-- parameters: ["2026-03-09T09:00:00.000Z", "mail-1", "pending", "worker-1"]
+update "mail_outbox"
+set
+  "claimed_until" = $1
+where
+  "id" = $2
+  and "status" = $3
+  and "claimed_by" = $4;
+
 -- MailOutboxRepository.finish (sent, a secret erased)
 -- parameters: [1, null, null, "sent", "2026-03-02T09:00:00.000Z", null, "", null, "mail-1", "worker-1"]
 update "mail_outbox"

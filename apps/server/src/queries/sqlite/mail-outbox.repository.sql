@@ -178,6 +178,16 @@ where
   "id" = ?
   and "claimed_by" = ?;
 
+-- MailOutboxRepository.renewClaim
+-- parameters: ["2026-03-09T09:00:00.000Z", "mail-1", "pending", "worker-1"]
+update "mail_outbox"
+set
+  "claimed_until" = ?
+where
+  "id" = ?
+  and "status" = ?
+  and "claimed_by" = ?;
+
 -- MailOutboxRepository.finish (sent, a secret erased)
 -- parameters: [1, null, null, "sent", "2026-03-02T09:00:00.000Z", null, "", null, "mail-1", "worker-1"]
 update "mail_outbox"
