@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { capturedLogger } from '#server/test/captured-logger.ts';
 import { steppingClock } from '#server/test/stepping-clock.ts';
-import { PollingJob } from './polling-job.ts';
+import { PollingJob, type PollingJobOptions } from './polling-job.ts';
 
 const POLL_MS = 5_000;
 const CLAIM_MS = 2 * 60_000;
@@ -37,6 +37,19 @@ class Passes {
   }
 }
 
+class TestJob extends PollingJob {
+  constructor(
+    private readonly passes: Passes,
+    options: PollingJobOptions,
+  ) {
+    super(options);
+  }
+
+  protected pass(): Promise<void> {
+    return this.passes.pass();
+  }
+}
+
 describe('a polling job', () => {
   const clock = steppingClock('2026-11-20T09:00:00.000Z');
   let passes: Passes;
@@ -48,9 +61,8 @@ describe('a polling job', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     passes = new Passes();
     log = capturedLogger();
-    job = new PollingJob({
+    job = new TestJob(passes, {
       name: 'test job',
-      pass: passes.pass,
       pollMs: POLL_MS,
       claimMs: CLAIM_MS,
       clock,

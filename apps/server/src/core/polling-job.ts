@@ -6,8 +6,6 @@ import { type Clock, isoFrom } from '#server/core/clock.ts';
 export type PollingJobOptions = {
   /** Names the job in the log. */
   name: string;
-  /** One pass over the work due now. */
-  pass: () => Promise<unknown>;
   /** A pass starts at least this often while the job runs, besides every wake. */
   pollMs: number;
   /** How long a claim taken or renewed now holds before another process may take the work over. */
@@ -17,12 +15,12 @@ export type PollingJobOptions = {
 };
 
 /**
- * Background work that every server process runs (docs/operations.md). The work is shared through claims in
- * the database, written under this job's worker id: a process claims a piece of work until a time, renews the
- * claim before each step, and leaves the work once another process holds it. In one process, passes never
- * overlap: a wake during a pass runs one more pass after it.
+ * Background work that every server process runs (docs/operations.md): a job extends this class with its
+ * `pass`. The work is shared through claims in the database, written under this job's worker id: a process
+ * claims a piece of work until a time, renews the claim before each step, and leaves the work once another
+ * process holds it. In one process, passes never overlap: a wake during a pass runs one more pass after it.
  */
-export class PollingJob {
+export abstract class PollingJob {
   /** Who holds this job's claims: unique to the process and to the job. */
   readonly worker = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private timer: NodeJS.Timeout | null = null;
@@ -31,7 +29,10 @@ export class PollingJob {
 
   constructor(private readonly options: PollingJobOptions) {}
 
-  /** Runs a pass now and then every `pollMs`, for work nobody woke the job for (retries, work left by a dead process). */
+  /** One pass over the work due now. */
+  protected abstract pass(): Promise<unknown>;
+
+  /** Runs a pass now, then every `pollMs` for work nobody woke the job for (retries, a dead process's work). */
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => this.wake(), this.options.pollMs);
@@ -57,7 +58,7 @@ export class PollingJob {
       do {
         this.again = false;
         try {
-          await this.options.pass();
+          await this.pass();
         } catch (error) {
           this.options.logger.error({ err: error }, `${this.options.name} pass failed; the next poll tries again`);
         }

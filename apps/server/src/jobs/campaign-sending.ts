@@ -45,38 +45,21 @@ export const recipientKey = (recipientId: string): string => `campaign-recipient
  * and a second process take the campaign, the outbox's unique key per recipient lets only one message through
  * for each (the other process's enqueue answers null), and the first process leaves at its next renewal.
  */
-export class CampaignSending implements CampaignSender {
-  private readonly job: PollingJob;
-
+export class CampaignSending extends PollingJob implements CampaignSender {
   constructor(private readonly deps: CampaignSendingDeps) {
-    this.job = new PollingJob({
-      name: 'campaign sending',
-      pass: () => this.sendDue(),
-      pollMs: POLL_MS,
-      claimMs: CLAIM_MS,
-      clock: deps.clock,
-      logger: deps.logger,
-    });
+    super({ name: 'campaign sending', pollMs: POLL_MS, claimMs: CLAIM_MS, clock: deps.clock, logger: deps.logger });
   }
 
-  start(): void {
-    this.job.start();
-  }
-
-  stop(): Promise<void> {
-    return this.job.stop();
-  }
-
-  wake(): void {
-    this.job.wake();
+  protected pass(): Promise<void> {
+    return this.sendDue();
   }
 
   /** One pass over the campaigns being sent: each claimed, moved on, its progress written, released. */
   async sendDue(): Promise<void> {
-    const { worker } = this.job;
+    const { worker } = this;
     const now = isoNow(this.deps.clock);
     for (const { id } of await this.deps.campaigns.claimable(now, CAMPAIGNS_PER_PASS)) {
-      const claimed = await this.deps.campaigns.claim(id, worker, now, this.job.claimUntil());
+      const claimed = await this.deps.campaigns.claim(id, worker, now, this.claimUntil());
       if (!claimed) continue;
       try {
         const campaign = await this.deps.campaigns.byId(id);
@@ -95,7 +78,7 @@ export class CampaignSending implements CampaignSender {
     const ref = campaignRef(campaign.id);
     const choice = choiceForTemplateType(campaign.template_type);
     for (;;) {
-      const kept = await this.job.renew((worker, until) => this.deps.campaigns.renewClaim(campaign.id, worker, until), {
+      const kept = await this.renew((worker, until) => this.deps.campaigns.renewClaim(campaign.id, worker, until), {
         campaignId: campaign.id,
       });
       if (!kept) return false;

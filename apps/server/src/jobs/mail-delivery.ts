@@ -55,39 +55,25 @@ function describe(error: unknown): string {
  * through claims in the database. Transactional messages go first, bulk ones at most MAIL_BULK_PER_MINUTE
  * a minute counted across every process.
  */
-export class MailDelivery implements MailWaker {
-  private readonly job: PollingJob;
+export class MailDelivery extends PollingJob implements MailWaker {
   private transporter: Transporter | null = null;
   private lastCleanUp = 0;
 
   constructor(private readonly deps: MailDeliveryDeps) {
+    super({ name: 'mail delivery', pollMs: POLL_MS, claimMs: CLAIM_MS, clock: deps.clock, logger: deps.logger });
     if (deps.config.smtpUrl) {
       this.transporter = nodemailer.createTransport({ url: deps.config.smtpUrl, ...SMTP_TIMEOUTS });
     }
-    this.job = new PollingJob({
-      name: 'mail delivery',
-      pass: () => this.deliverDue(),
-      pollMs: POLL_MS,
-      claimMs: CLAIM_MS,
-      clock: deps.clock,
-      logger: deps.logger,
-    });
   }
 
-  /** Polls for due messages (retries, and messages committed by a process that stopped before sending them). */
-  start(): void {
-    this.job.start();
+  protected pass(): Promise<number> {
+    return this.deliverDue();
   }
 
-  async stop(): Promise<void> {
-    await this.job.stop();
+  override async stop(): Promise<void> {
+    await super.stop();
     this.transporter?.close();
     this.transporter = null;
-  }
-
-  /** Runs a pass now, or right after the one in progress. */
-  wake(): void {
-    this.job.wake();
   }
 
   /** Claims and sends every message due now; answers how many it attempted. */
@@ -96,22 +82,22 @@ export class MailDelivery implements MailWaker {
     for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch += 1) {
       const transactional = await this.deps.outbox.dueIds('transactional', isoNow(this.deps.clock), BATCH);
       for (const id of transactional) {
-        const row = await this.deps.outbox.claim(id, this.job.worker, isoNow(this.deps.clock), this.job.claimUntil());
+        const row = await this.deps.outbox.claim(id, this.worker, isoNow(this.deps.clock), this.claimUntil());
         if (!row) continue; // another process took it
         await this.attempt(row);
         attempted += 1;
       }
       const bulk = await this.deps.outbox.claimBulkWithinPace({
-        worker: this.job.worker,
+        worker: this.worker,
         now: isoNow(this.deps.clock),
-        until: this.job.claimUntil(),
+        until: this.claimUntil(),
         minuteAgo: isoFrom(this.deps.clock, -60_000),
         perMinute: this.deps.config.mailBulkPerMinute,
         limit: BATCH,
       });
       for (const row of bulk) {
         // Claimed with the batch: the attempts before this one may have outlasted its claim (a slow SMTP server).
-        const kept = await this.job.renew((worker, until) => this.deps.outbox.renewClaim(row.id, worker, until), {
+        const kept = await this.renew((worker, until) => this.deps.outbox.renewClaim(row.id, worker, until), {
           mailId: row.id,
         });
         if (!kept) continue;
@@ -127,7 +113,7 @@ export class MailDelivery implements MailWaker {
   private async attempt(row: MailOutboxRow): Promise<void> {
     const attempts = row.attempts + 1;
     const outcome = await this.send(row, attempts);
-    const stillMine = await this.deps.outbox.finish(row.id, this.job.worker, attempts, outcome);
+    const stillMine = await this.deps.outbox.finish(row.id, this.worker, attempts, outcome);
     if (!stillMine) {
       this.deps.logger.warn({ mailId: row.id }, 'mail claim ran out before its attempt ended');
     }
