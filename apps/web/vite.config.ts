@@ -56,7 +56,7 @@ const RC_COMPONENTS = /node_modules[\\/](@rc-component|@ant-design)[\\/]/;
  * sign-in page. The chunks reached only through those online-only pages (the mail editor, the administration)
  * are cached at first use instead. A chunk reached both ways is precached.
  */
-function offlineClosure(roots: { routers: string[]; offlinePages: string; alsoOffline: string[] }) {
+function offlineClosure(roots: { router: string; offlinePages: string; alsoOffline: string[] }) {
   const precached = new Set<string>();
   const plugin: Plugin = {
     name: 'crm-offline-closure',
@@ -71,9 +71,7 @@ function offlineClosure(roots: { routers: string[]; offlinePages: string; alsoOf
         ...moduleInfo(roots.offlinePages).dynamicallyImportedIds,
         ...roots.alsoOffline.map((file) => moduleInfo(file).id),
       ]);
-      const onlineOnly = new Set(
-        roots.routers.flatMap((file) => moduleInfo(file).dynamicallyImportedIds).filter((id) => !offline.has(id)),
-      );
+      const onlineOnly = new Set(moduleInfo(roots.router).dynamicallyImportedIds.filter((id) => !offline.has(id)));
       const chunks = new Map(
         Object.values(bundle).flatMap((output) =>
           output.type === 'chunk' ? [[output.fileName, output] as const] : [],
@@ -114,7 +112,7 @@ function offlineClosure(roots: { routers: string[]; offlinePages: string; alsoOf
 }
 
 const offlineFiles = offlineClosure({
-  routers: ['src/app/router.tsx', 'src/app/layout/pages.ts'],
+  router: 'src/app/router.tsx',
   offlinePages: 'src/app/offline-pages.ts',
   alsoOffline: ['src/app/layout/AppLayout.tsx', 'src/modules/auth/pages/LoginPage.tsx'],
 });

@@ -1,18 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
-import type { Pages } from '@/app/layout/pages';
+import { loadActivityListPage, loadCalendarPage } from '@/app/offline-pages';
 import { queryClient as appQueryClient } from '@/app/query-client';
 import { resolveRedirect } from '@/app/route-guard';
 import { getSession } from '@/app/session';
 import { getNetworkState, isEffectivelyOnline } from '@/offline/network-monitor';
 
-/** The signed-in layout's chunk, which also holds the pages' imports (layout/pages.ts). */
-export const loadAppLayout = () => import('@/app/layout/AppLayout');
-
-/** A page's chunk (any but the sign-in page's), asked for through the layout's (layout/pages.ts says why). */
-export function loadPage<Page extends keyof Pages>(page: Page): ReturnType<Pages[Page]> {
-  return loadAppLayout().then(({ pages }): Promise<unknown> => pages[page]()) as ReturnType<Pages[Page]>;
-}
+/** The chunks of the signed-in pages a loader starts, besides the offline pages' (offline-pages.ts). */
+export const loadDashboardPage = () => import('@/modules/dashboard/pages/DashboardPage');
+export const loadDoctorListPage = () => import('@/modules/doctors/pages/DoctorListPage');
+export const loadDoctorDetailPage = () => import('@/modules/doctors/pages/DoctorDetailPage');
 
 /**
  * Loaders run before the route guard renders (spec 000 §2): a path the guard will redirect (signed out,
@@ -49,16 +46,10 @@ function startingLoader(start: RouteStart): LoaderFunction {
  * The route loaders (decision 0041): each starts its page's chunk and its page's queries together, as soon as
  * the route is known, instead of the queries waiting for the chunk to arrive and render. The queries are the
  * modules' own (same keys, same query functions, which read the device's slice offline), imported lazily so
- * the entry stays small; the page then finds its answers in the cache, or in flight. The data's modules are
- * asked for before the page's chunks: over HTTP/1.1's six connections per origin, what is asked first is
- * fetched first, and the answer takes a round trip of its own once its code has come. The signed-in layout's
- * loader, a parent's, runs before its page's, so the layout's code is asked for before either.
+ * the entry stays small; the page then finds its answers in the cache, or in flight.
  */
 export function createRouteLoaders(queryClient: QueryClient) {
   return {
-    layout: startingLoader(() => {
-      startAll(loadAppLayout());
-    }),
     // The two public answers decide what the sign-in form shows around it (decision 0040): asked with its code.
     login: startingLoader(() => {
       startAll(
@@ -69,41 +60,41 @@ export function createRouteLoaders(queryClient: QueryClient) {
     }),
     dashboard: startingLoader(() => {
       startAll(
+        loadDashboardPage(),
         import('@/modules/dashboard/api').then(({ dashboardQueries }) => queryClient.query(dashboardQueries.stats())),
-        loadPage('dashboard'),
       );
     }),
     doctorList: startingLoader((_args, address) => {
       startAll(
+        loadDoctorListPage(),
         import('@/modules/doctors/api').then(({ prefetchDoctorList }) => {
           prefetchDoctorList(queryClient, address);
         }),
-        loadPage('doctorList'),
       );
     }),
     doctor: startingLoader(({ params }) => {
       const { id } = params;
       startAll(
+        loadDoctorDetailPage(),
         import('@/modules/doctors/api').then(({ prefetchDoctor }) => {
           if (id !== undefined) prefetchDoctor(queryClient, id);
         }),
-        loadPage('doctorDetail'),
       );
     }),
     activityList: startingLoader((_args, address) => {
       startAll(
+        loadActivityListPage(),
         import('@/modules/activities/api').then(({ prefetchActivityList }) => {
           prefetchActivityList(queryClient, address);
         }),
-        loadPage('activityList'),
       );
     }),
     calendar: startingLoader((_args, address) => {
       startAll(
+        loadCalendarPage(),
         import('@/modules/calendar/api').then(({ prefetchCalendarPage }) => {
           prefetchCalendarPage(queryClient, address, new Date());
         }),
-        loadPage('calendar'),
       );
     }),
   } satisfies Record<string, LoaderFunction>;

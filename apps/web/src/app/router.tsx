@@ -1,41 +1,48 @@
 import { Suspense, lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
-import { loadAppLayout, loadPage, routeLoaders } from '@/app/route-data';
+import {
+  loadActivityFormPage,
+  loadActivityListPage,
+  loadCalendarPage,
+  loadConsentPage,
+  loadSyncQueuePage,
+} from '@/app/offline-pages';
+import { routeLoaders } from '@/app/route-data';
 import { resolveRedirect } from '@/app/route-guard';
 import { useSession } from '@/app/session';
 import { useNetworkStatus } from '@/offline/network-monitor';
 import { PageLoader } from '@/ui/PageLoader';
 import { RouteError } from '@/ui/RouteError';
 
-/**
- * Every page is its own chunk, so later heavy pages (calendar, editor, signature pad) never grow the entry; all but
- * the sign-in page's are imported through the layout's chunk (layout/pages.ts).
- */
+/** Every page is its own chunk, so later heavy pages (calendar, editor, signature pad) never grow the entry. */
 function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 
 const LoginPage = lazyPage(() => import('@/modules/auth/pages/LoginPage'), 'LoginPage');
-const AuthCallbackPage = lazyPage(() => loadPage('authCallback'), 'AuthCallbackPage');
-const SetPasswordPage = lazyPage(() => loadPage('setPassword'), 'SetPasswordPage');
-const AppLayout = lazyPage(loadAppLayout, 'AppLayout');
-const DashboardPage = lazyPage(() => loadPage('dashboard'), 'DashboardPage');
-const DoctorListPage = lazyPage(() => loadPage('doctorList'), 'DoctorListPage');
-const DoctorDetailPage = lazyPage(() => loadPage('doctorDetail'), 'DoctorDetailPage');
-const ConsentPage = lazyPage(() => loadPage('consent'), 'ConsentPage');
-const OfficeListPage = lazyPage(() => loadPage('officeList'), 'OfficeListPage');
-const OfficeDetailPage = lazyPage(() => loadPage('officeDetail'), 'OfficeDetailPage');
-const ActivityListPage = lazyPage(() => loadPage('activityList'), 'ActivityListPage');
-const ActivityFormPage = lazyPage(() => loadPage('activityForm'), 'ActivityFormPage');
-const CalendarPage = lazyPage(() => loadPage('calendar'), 'CalendarPage');
-const SyncQueuePage = lazyPage(() => loadPage('syncQueue'), 'SyncQueuePage');
-const UserListPage = lazyPage(() => loadPage('userList'), 'UserListPage');
-const UserDetailPage = lazyPage(() => loadPage('userDetail'), 'UserDetailPage');
-const LogsPage = lazyPage(() => loadPage('logs'), 'LogsPage');
-const MailboxPage = lazyPage(() => loadPage('mailbox'), 'MailboxPage');
-const CampaignsPage = lazyPage(() => loadPage('campaigns'), 'CampaignsPage');
-const AccountPage = lazyPage(() => loadPage('account'), 'AccountPage');
-const ConfigurationPage = lazyPage(() => loadPage('configuration'), 'ConfigurationPage');
+const AuthCallbackPage = lazyPage(() => import('@/modules/auth/pages/AuthCallbackPage'), 'AuthCallbackPage');
+const SetPasswordPage = lazyPage(() => import('@/modules/auth/pages/SetPasswordPage'), 'SetPasswordPage');
+const AppLayout = lazyPage(() => import('@/app/layout/AppLayout'), 'AppLayout');
+const DashboardPage = lazyPage(() => import('@/modules/dashboard/pages/DashboardPage'), 'DashboardPage');
+const DoctorListPage = lazyPage(() => import('@/modules/doctors/pages/DoctorListPage'), 'DoctorListPage');
+const DoctorDetailPage = lazyPage(() => import('@/modules/doctors/pages/DoctorDetailPage'), 'DoctorDetailPage');
+const ConsentPage = lazyPage(loadConsentPage, 'ConsentPage');
+const OfficeListPage = lazyPage(() => import('@/modules/offices/pages/OfficeListPage'), 'OfficeListPage');
+const OfficeDetailPage = lazyPage(() => import('@/modules/offices/pages/OfficeDetailPage'), 'OfficeDetailPage');
+const ActivityListPage = lazyPage(loadActivityListPage, 'ActivityListPage');
+const ActivityFormPage = lazyPage(loadActivityFormPage, 'ActivityFormPage');
+const CalendarPage = lazyPage(loadCalendarPage, 'CalendarPage');
+const SyncQueuePage = lazyPage(loadSyncQueuePage, 'SyncQueuePage');
+const UserListPage = lazyPage(() => import('@/modules/users/pages/UserListPage'), 'UserListPage');
+const UserDetailPage = lazyPage(() => import('@/modules/users/pages/UserDetailPage'), 'UserDetailPage');
+const LogsPage = lazyPage(() => import('@/modules/logs/pages/LogsPage'), 'LogsPage');
+const MailboxPage = lazyPage(() => import('@/modules/mailbox/pages/MailboxPage'), 'MailboxPage');
+const CampaignsPage = lazyPage(() => import('@/modules/campaigns/pages/CampaignsPage'), 'CampaignsPage');
+const AccountPage = lazyPage(() => import('@/modules/account/pages/AccountPage'), 'AccountPage');
+const ConfigurationPage = lazyPage(
+  () => import('@/modules/configuration/pages/ConfigurationPage'),
+  'ConfigurationPage',
+);
 
 /** Applies resolveRedirect (spec 000 §2) to the current path, session and effective connectivity. */
 export function RouteGuard() {
@@ -65,7 +72,6 @@ export const routes: RouteObject[] = [
       { path: 'auth/callback', element: <AuthCallbackPage /> },
       { path: 'set-password', element: <SetPasswordPage /> },
       {
-        loader: routeLoaders.layout,
         element: <AppLayout />,
         // A failing page keeps the menu and header around it.
         errorElement: <RouteError />,

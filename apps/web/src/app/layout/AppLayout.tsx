@@ -18,9 +18,6 @@ import { BrandLogo } from '@/ui/BrandLogo';
 import { LanguageSwitch } from '@/ui/LanguageSwitch';
 import { PageLoader } from '@/ui/PageLoader';
 
-// The pages are imported from the layout's chunk (pages.ts says why).
-export { pages } from '@/app/layout/pages';
-
 /**
  * Inside the page's Suspense boundary, so its effect runs only once the first page has rendered; the offline
  * preparation (chunks, the slice's pull) then waits for that page's data and an idle browser.

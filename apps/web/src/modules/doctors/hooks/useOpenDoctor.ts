@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { loadPage } from '@/app/route-data';
+import { loadDoctorDetailPage } from '@/app/route-data';
 import { prefetchDoctor, useRecordRecentDoctorMutation } from '@/modules/doctors/api';
 
 /** Spec 000 §2: a row click records the doctor as recent and opens the detail. */
@@ -22,6 +22,6 @@ export function usePrefetchDoctor(): (doctorId: string) => void {
   const queryClient = useQueryClient();
   return (doctorId: string) => {
     prefetchDoctor(queryClient, doctorId);
-    loadPage('doctorDetail').catch(() => undefined);
+    loadDoctorDetailPage().catch(() => undefined);
   };
 }
