@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsentsRepository } from '#server/modules/consents/consents.repository.ts';
 import { verifyConsentChains } from '#server/modules/consents/consents-verifier.ts';
@@ -82,5 +83,29 @@ describe.each(engines())('backing up and restoring on %s', (engine) => {
     await expect(backupDatabase(t.database.target, file)).rejects.toThrow(/already exists/);
     await expect(restoreDatabase(empty.target, file)).rejects.toThrow(/empty/);
     await empty.remove();
+  });
+
+  it("gives the restored database the query planner's statistics", async () => {
+    await t.factory.doctor({ firstName: 'Anne', lastName: 'Statistique' });
+    if (engine === 'sqlite') await sql`analyze`.execute(t.database.db);
+    const file = path.join(dir, `crm-${engine}-statistics.backup`);
+    await backupDatabase(t.database.target, file);
+
+    const empty = await createEmptyDatabase(engine);
+    const restored = await restoreDatabase(empty.target, file).then(() => empty.open());
+    try {
+      const analyzed =
+        engine === 'sqlite'
+          ? await sql<{ n: number }>`select count(*) as n from sqlite_stat1 where tbl = 'doctors'`.execute(restored.db)
+          : await sql<{
+              n: number;
+            }>`select count(*)::int as n from pg_stat_user_tables where relname = 'doctors' and last_analyze is not null`.execute(
+              restored.db,
+            );
+      expect(Number(analyzed.rows[0]?.n)).toBeGreaterThan(0);
+    } finally {
+      await restored.close();
+      await empty.remove();
+    }
   });
 });

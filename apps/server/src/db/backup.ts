@@ -56,7 +56,7 @@ export async function backupDatabase(target: DatabaseTarget, file: string): Prom
 /**
  * Puts a backup back into an empty place only: a SQLite file that does not exist yet, or a PostgreSQL database
  * without tables. Nothing is merged into a database in use, which could not be told apart from its backup
- * afterwards. The server, started on it, applies any migration newer than the backup.
+ * afterwards. PostgreSQL's copy is analyzed; SQLite's carries the statistics its source had. The server, started on it, applies any migration newer than the backup.
  */
 export async function restoreDatabase(target: DatabaseTarget, file: string): Promise<BackupReport> {
   const started = performance.now();
@@ -70,6 +70,9 @@ export async function restoreDatabase(target: DatabaseTarget, file: string): Pro
       `--dbname=${target.databaseUrl}`,
       file,
     ]);
+    // pg_restore leaves the planner without statistics until autovacuum reaches each table: the first queries on
+    // the big tables would pick plans made for empty ones. docs/benchmarks.md has what it cost.
+    await analyzePostgres(target.databaseUrl);
   } else {
     for (const suffix of ['', '-wal', '-shm']) {
       if (fs.existsSync(target.sqliteFile + suffix)) {
@@ -94,6 +97,16 @@ export async function restoreDatabase(target: DatabaseTarget, file: string): Pro
     bytes: fs.statSync(file).size,
     ms: performance.now() - started,
   };
+}
+
+async function analyzePostgres(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
 }
 
 async function assertEmptyPostgres(databaseUrl: string): Promise<void> {
