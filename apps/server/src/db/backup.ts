@@ -56,7 +56,8 @@ export async function backupDatabase(target: DatabaseTarget, file: string): Prom
 /**
  * Puts a backup back into an empty place only: a SQLite file that does not exist yet, or a PostgreSQL database
  * without tables. Nothing is merged into a database in use, which could not be told apart from its backup
- * afterwards. PostgreSQL's copy is analyzed; SQLite's carries the statistics its source had. The server, started on it, applies any migration newer than the backup.
+ * afterwards. PostgreSQL's copy is analyzed; SQLite's carries the statistics its source had. The server, started
+ * on it, applies any migration newer than the backup.
  */
 export async function restoreDatabase(target: DatabaseTarget, file: string): Promise<BackupReport> {
   const started = performance.now();
