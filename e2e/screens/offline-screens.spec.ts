@@ -9,7 +9,7 @@ import {
   queueRecords,
   signedInUserId,
   waitForServiceWorkerControl,
-  waitForSlice,
+  waitForOfflineStart,
 } from '../tests/offline-helpers';
 
 // Screenshots of the offline screens, for people to look at (.tmp/screens/offline-*): the calendar and
@@ -84,7 +84,7 @@ for (const language of ['fr', 'en'] as const) {
         // This walk ends its session at the end: one of its own.
         await signInAs(page, MANAGER, { fresh: true });
         await waitForServiceWorkerControl(page);
-        await waitForSlice(page);
+        await waitForOfflineStart(page);
         const owner = await signedInUserId(page);
         const basics = await activityBasics(page);
 

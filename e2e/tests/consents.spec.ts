@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import { signInAs } from './helpers';
-import { waitForServiceWorkerControl, waitForSlice } from './offline-helpers';
+import { waitForServiceWorkerControl, waitForOfflineStart } from './offline-helpers';
 
 // The consent screen and the doctor's consent tab, in Chromium against the real server: a signature drawn
 // with the mouse and with a finger, saved, shown on the tab with its history and certificate; the server's
@@ -16,7 +16,7 @@ const REP = 'rep@demo-crm.fr';
  */
 async function signInAndSettle(page: Page, email: string): Promise<void> {
   await signInAs(page, email);
-  await waitForSlice(page);
+  await waitForOfflineStart(page);
 }
 
 type ApiAnswer = { status: number; body: unknown };

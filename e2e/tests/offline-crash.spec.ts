@@ -14,7 +14,7 @@ import {
   signedInUserId,
   SYNC_CHANGES,
   waitForServiceWorkerControl,
-  waitForSlice,
+  waitForOfflineStart,
 } from './offline-helpers';
 import { ownPort, startOwnServer, type OwnServer } from './own-server';
 
@@ -47,7 +47,7 @@ test('E4: the server killed mid-sync leaves exactly one row per change once it i
   await page.clock.install();
   await signInAs(page, REP);
   await waitForServiceWorkerControl(page);
-  await waitForSlice(page);
+  await waitForOfflineStart(page);
   const owner = await signedInUserId(page);
   const basics = await activityBasics(page);
 

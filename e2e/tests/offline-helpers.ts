@@ -23,9 +23,14 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
-/** The signed-in user's slice is stored: what the app may rely on offline. */
-export async function waitForSlice(page: Page): Promise<void> {
+/**
+ * The page's offline machinery has started: the signed-in user's slice is stored (what the app may rely on
+ * offline), and the queue's engine has ended its first run. Both start once the first screen is idle (decision
+ * 0047), so a change a test writes to the queue before this may or may not be sent by the engine's own start.
+ */
+export async function waitForOfflineStart(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-offline-slice', 'ready');
+  await expect(page.locator('html')).toHaveAttribute('data-sync-engine', 'started');
 }
 
 /** The signed-in user's id, as the app keeps it. */

@@ -1,7 +1,7 @@
 import type { SyncChangesResult } from '@crm/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './helpers';
-import { batchChanges, openConnectivityPanel, SYNC_CHANGES, waitForSlice } from './offline-helpers';
+import { batchChanges, openConnectivityPanel, SYNC_CHANGES, waitForOfflineStart } from './offline-helpers';
 
 /**
  * The queue engine against the real server in Chromium (decision 0021): records written to IndexedDB as
@@ -89,7 +89,7 @@ async function openPopover(page: Page, pending: RegExp) {
 
 test('queued changes reach the server once, even when an answer is lost after the commit', async ({ page }) => {
   await signInAs(page, REP);
-  await waitForSlice(page);
+  await waitForOfflineStart(page);
   // The pending count opens the store (version 1, its four stores) before anything is written to it.
   await openPopover(page, /Modifications en attente : 0/);
 
@@ -165,7 +165,7 @@ test('queued changes reach the server once, even when an answer is lost after th
 test("'Sync now' in English, and a change the server refuses waits for the rep", async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
   await signInAs(page, REP);
-  await waitForSlice(page);
+  await waitForOfflineStart(page);
   await openPopover(page, /Pending changes: 0/);
   const owner = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { id: string }).id);
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './helpers';
-import { waitForServiceWorkerControl, waitForSlice } from './offline-helpers';
+import { waitForServiceWorkerControl, waitForOfflineStart } from './offline-helpers';
 
 // E1 of the research note's test plan, the reads: the rep's slice is pulled into IndexedDB while online, then
 // with no network the list (filters and counts), the calendar and an activity's form answer from it, and an
@@ -107,7 +107,7 @@ test('the list, its counts, the calendar and an activity open from the stored sl
 }) => {
   await signInAs(page, 'rep@demo-crm.fr');
   await waitForServiceWorkerControl(page);
-  await waitForSlice(page);
+  await waitForOfflineStart(page);
   const figures = await sliceFigures(page);
   test.info().annotations.push({ type: 'slice', description: JSON.stringify(figures) });
   expect(figures.activities).toBeGreaterThan(0);
@@ -126,7 +126,7 @@ test('the list, its counts, the calendar and an activity open from the stored sl
     db.close();
   });
   await page.reload();
-  await waitForSlice(page);
+  await waitForOfflineStart(page);
   const firstLoad = await sliceFigures(page);
   test.info().annotations.push({ type: 'first-load', description: JSON.stringify(firstLoad) });
   expect(firstLoad.activities).toBe(figures.activities);

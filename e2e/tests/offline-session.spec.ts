@@ -11,7 +11,7 @@ import {
   readQueue,
   signedInUserId,
   waitForServiceWorkerControl,
-  waitForSlice,
+  waitForOfflineStart,
 } from './offline-helpers';
 
 // E6 of the research note's test plan: the rep's session is revoked on the server while the device is
@@ -35,7 +35,7 @@ test('E6: a session revoked while offline pauses the queue, which resumes as the
   await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
   await signInAs(page, REP, { fresh: true });
   await waitForServiceWorkerControl(page);
-  await waitForSlice(page);
+  await waitForOfflineStart(page);
   const owner = await signedInUserId(page);
   const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
   const basics = await activityBasics(page);

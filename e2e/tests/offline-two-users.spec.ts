@@ -12,7 +12,7 @@ import {
   signedInUserId,
   SYNC_CHANGES,
   waitForServiceWorkerControl,
-  waitForSlice,
+  waitForOfflineStart,
 } from './offline-helpers';
 import { ownPort, startOwnServer, type OwnServer } from './own-server';
 
@@ -126,7 +126,7 @@ test('E7: two users on one device and a new version: no leak, nothing lost, no m
   // A signs out later: a session of this test's own.
   await signInAs(page, A, { fresh: true });
   await waitForServiceWorkerControl(page);
-  await waitForSlice(page);
+  await waitForOfflineStart(page);
   const ownerA = await signedInUserId(page);
   const basics = await activityBasics(page);
   await goOffline(page);
@@ -154,7 +154,7 @@ test('E7: two users on one device and a new version: no leak, nothing lost, no m
   const sentKeys: string[] = [];
   page.on('request', (request) => sentKeys.push(...sentKeysOf(request)));
   await signInThroughForm(page, B);
-  await waitForSlice(page);
+  await waitForOfflineStart(page);
   const ownerB = await signedInUserId(page);
   await page.goto('/activities');
   await expect(page.getByTestId('activity-timeline')).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { signInAs } from './helpers';
-import { waitForServiceWorkerControl, waitForSlice } from './offline-helpers';
+import { waitForServiceWorkerControl, waitForOfflineStart } from './offline-helpers';
 
 // E2 of the research note's test plan, simplified: offline, the rep creates a doctor and an activity naming
 // them, then edits the activity; the waiting-changes page lists the three changes; back online, 'Sync now'
@@ -51,7 +51,7 @@ test('offline: a new doctor, an activity naming them and its edit reach the serv
   await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
   await signInAs(page, REP);
   await waitForServiceWorkerControl(page);
-  await waitForSlice(page);
+  await waitForOfflineStart(page);
 
   const cut = (route: Route) => route.abort('internetdisconnected');
   await context.route('**/api/**', cut);

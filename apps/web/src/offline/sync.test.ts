@@ -6,7 +6,7 @@ import { i18n } from '@/lib/i18n';
 import { openOfflineDb, readQueue, type QueueItem } from '@/offline/db';
 import { checkHealth } from '@/offline/network-monitor';
 import { enqueue, queueItemDraft, type QueuedChange } from '@/offline/queue';
-import { startSyncEngine, syncNow } from '@/offline/sync';
+import { startSyncEngine, SYNC_ENGINE_STARTED_ATTRIBUTE, syncNow } from '@/offline/sync';
 import { freshOfflineStore } from '@/offline/test-store';
 import { callsTo, jsonBody, jsonResponse, stubFetch, type FetchHandler } from '@/test/fetch';
 import { DEMO_ADMIN_USER, REP_USER } from '@/test/tokens';
@@ -70,6 +70,21 @@ afterEach(async () => {
 });
 
 describe('the page’s sync engine', () => {
+  it('marks the page once its first run has sent what was queued before it started', async () => {
+    document.documentElement.removeAttribute(SYNC_ENGINE_STARTED_ATTRIBUTE);
+    const fetchMock = api(answering(() => applied()));
+    await checkHealth();
+    setSession('token-of-rep', REP_USER);
+    const item = await enqueue(REP_USER.id, EDIT);
+    stopEngine = startSyncEngine();
+
+    await vi.waitFor(() => {
+      expect(document.documentElement.getAttribute(SYNC_ENGINE_STARTED_ATTRIBUTE)).toBe('started');
+    });
+    expect(batchesOf(fetchMock)).toEqual([[item.mutationId]]);
+    expect((await readQueue(REP_USER.id))[0]?.status).toBe('synced');
+  });
+
   it("sends a change as soon as it is queued, with its key and its owner's token", async () => {
     const fetchMock = api(answering(() => applied()));
     await checkHealth();

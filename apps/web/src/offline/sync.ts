@@ -82,25 +82,30 @@ export function syncNow(): Promise<SyncReport> {
 let stopEngine: (() => void) | null = null;
 
 /**
+ * Set on <html> once the engine's first run (what was queued before the page started) has ended: from then
+ * on, a change is sent by the trigger that follows it, which a test (or a rep watching) may rely on.
+ */
+export const SYNC_ENGINE_STARTED_ATTRIBUTE = 'data-sync-engine';
+
+/**
  * Syncs at start, on reconnection, after each queued change or retry, at sign-in (the same user resumes
  * after a 401), and again a while after a failure. Idempotent; returns the stop function.
  */
 export function startSyncEngine(): () => void {
   if (stopEngine !== null) return stopEngine;
-  const send = () => {
+  const send = () =>
     engine
       .sync()
       .then(refreshAfter)
       .then(retryAfter)
       // An IndexedDB failure here is retried at the next trigger; the queue itself is untouched.
       .catch(() => undefined);
-  };
-  const start = () => {
+  const run = (): Promise<unknown> => {
     window.clearTimeout(retryTimer);
     // A previous user's deletion, cut short by a reload, goes first: changes they discarded are never sent.
-    if (hasLeavingUsers()) void forgetLeavingUsers().then(send);
-    else send();
+    return hasLeavingUsers() ? forgetLeavingUsers().then(send) : send();
   };
+  const start = () => void run();
   retry = start;
 
   let user = getSession().user?.id ?? null;
@@ -113,7 +118,8 @@ export function startSyncEngine(): () => void {
   window.addEventListener(BACK_ONLINE_EVENT, start);
   void engine
     .recover()
-    .then(start)
+    .then(run)
+    .then(() => document.documentElement.setAttribute(SYNC_ENGINE_STARTED_ATTRIBUTE, 'started'))
     .catch(() => undefined);
 
   const stop = () => {
