@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -102,4 +102,23 @@ export async function mailTo(address: string, containing?: string): Promise<Rece
     .toBe(true);
   if (!found) throw new Error(`no mail for ${address}`);
   return found;
+}
+
+/**
+ * Picks an option of an antd Select in a modal, by its label, with the arrow keys and Enter. Not with a click:
+ * the list is a popup of <body> aligned under the field, and when the page behind the modal is taller than the
+ * window, Playwright's scroll into view moves that page; the popup is aligned again a frame later, and a click
+ * landing in between misses the option (seen in CI under load).
+ */
+export async function pickOptionInModal(select: Locator, label: string): Promise<void> {
+  const page = select.page();
+  await select.click();
+  const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  await expect(options.filter({ hasText: label })).toBeVisible();
+  // The open list starts on its first option.
+  const index = (await options.allInnerTexts()).findIndex((text) => text.trim() === label);
+  expect(index).toBeGreaterThanOrEqual(0);
+  for (let step = 0; step < index; step += 1) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(select).toContainText(label);
 }
