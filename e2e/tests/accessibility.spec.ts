@@ -15,7 +15,8 @@ const REP = 'rep@demo-crm.fr';
 const LIST_ITEMS = '.ant-table-row, .ant-list-item, .ant-timeline-item';
 
 type Screen = { name: string; path: (ids: DemoIds) => string; ready: (page: Page) => Promise<void> };
-type DemoIds = { doctor: string; office: string; activity: string; user: string };
+/** The demo rep's records; `activityDay` is the day of `activity` on the page's clock, where the calendar opens. */
+type DemoIds = { doctor: string; office: string; activity: string; activityDay: string; user: string };
 type Finding = { screen: string; rule: string; impact: string; help: string; targets: string[] };
 
 /**
@@ -67,10 +68,11 @@ const ACTIVITY_SCREENS: Screen[] = [
   { name: 'activities', path: () => '/activities', ready: showing(LIST_ITEMS) },
   { name: 'new activity', path: () => '/activities/new', ready: showing('form') },
   { name: 'activity', path: (ids) => `/activities/${ids.activity}`, ready: showing('form') },
-  { name: 'calendar', path: () => '/calendar', ready: showing('.fc-event') },
+  // On the activity's day: a phone opens on one day, which today may have no event (a Saturday).
+  { name: 'calendar', path: (ids) => `/calendar?date=${ids.activityDay}`, ready: showing('.fc-event') },
   {
     name: 'calendar week',
-    path: () => '/calendar',
+    path: (ids) => `/calendar?date=${ids.activityDay}`,
     ready: async (page) => {
       await page
         .getByTestId('calendar-views')
@@ -141,13 +143,17 @@ async function demoIds(page: Page): Promise<DemoIds> {
     };
     const [offices, activities] = await Promise.all([
       get<{ offices: { id: string }[] }>('/api/offices?limit=10'),
-      get<{ activities: { id: string; doctorId: string }[] }>('/api/activities?limit=10'),
+      get<{ activities: { id: string; doctorId: string; start: string }[] }>('/api/activities?limit=10'),
     ]);
     const me = JSON.parse(localStorage.getItem('user') ?? '{}') as { id: string };
     const [activity] = activities.activities;
     const [office] = offices.offices;
     if (activity === undefined || office === undefined) throw new Error('the demo rep has no activity or office');
-    return { doctor: activity.doctorId, office: office.id, activity: activity.id, user: me.id };
+    const start = new Date(activity.start);
+    const activityDay = [start.getFullYear(), start.getMonth() + 1, start.getDate()]
+      .map((part) => String(part).padStart(2, '0'))
+      .join('-');
+    return { doctor: activity.doctorId, office: office.id, activity: activity.id, activityDay, user: me.id };
   });
 }
 
