@@ -5,8 +5,8 @@
  *   npm run sql:snapshots   writes them
  *   npm run sql:check       fails when they differ from what the code compiles today
  *
- * Each repository method is called with the arguments of sql-snapshots/registry.ts on a database that
- * records the queries instead of running them (sql-snapshots/capture.ts).
+ * Each repository method is called with a database that records the queries instead of running them
+ * (sql-snapshots/capture.ts), then the arguments of sql-snapshots/registry.ts.
  */
 import path from 'node:path';
 import { registry } from './sql-snapshots/registry.ts';

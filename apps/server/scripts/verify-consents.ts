@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/database.ts';
-import { ConsentsRepository } from '#server/modules/consents/consents.repository.ts';
 import { verifyConsentChains } from '#server/modules/consents/consents-verifier.ts';
 
 async function main(): Promise<number> {
@@ -24,7 +23,7 @@ async function main(): Promise<number> {
   }
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile, poolSize: 1 });
   try {
-    const result = await verifyConsentChains(new ConsentsRepository(database.db));
+    const result = await verifyConsentChains(database.db);
     for (const mismatch of result.mismatches) {
       console.log(
         `MISMATCH consent ${mismatch.id} of doctor ${mismatch.doctorId} (seq ${mismatch.seq ?? 'unknown'}): ${mismatch.problems.join('; ')}`,

@@ -121,7 +121,7 @@ export async function buildApp({
 
   if (startJobs) {
     // The outbox's sender; messages a stopped process left behind are sent by the next one to start.
-    const mailDelivery = new MailDelivery({ outbox: new MailOutboxRepository(db), config, clock, logger: app.log });
+    const mailDelivery = new MailDelivery({ db, outbox: new MailOutboxRepository(), config, clock, logger: app.log });
     // The campaigns' sender: hands each campaign's messages to the outbox, checking consents again.
     const campaignSending = new CampaignSending({
       db,

@@ -85,33 +85,33 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
   // Kept in the database when not configured, so every process of a deployment signs alike.
   const secret =
     config.jwtSecret ??
-    (await new SettingsRepository(db).getOrCreate('jwt_secret', () => TokenService.generateSecret()));
+    (await new SettingsRepository().getOrCreate(db, 'jwt_secret', () => TokenService.generateSecret()));
   const logs = new LogsRepository(clock);
-  const doctors = new DoctorsRepository(db);
-  const offices = new OfficesRepository(db);
+  const doctors = new DoctorsRepository();
+  const offices = new OfficesRepository();
   const links = new DoctorOfficesRepository();
-  const recent = new RecentDoctorsRepository(db);
-  const channels = new ChannelsRepository(db);
-  const products = new ProductsRepository(db);
-  const idempotencyKeys = new IdempotencyKeysRepository(db);
-  const generations = new CacheGenerationsRepository(db);
-  const targets = new TargetsRepository(db);
-  const extras = new ActivityExtrasRepository(db);
-  const tombstones = new ActivityTombstonesRepository(db);
-  const users = new UsersRepository(db);
-  const sessions = new SessionsRepository(db);
-  const mail = new MailService({ outbox: new MailOutboxRepository(db), config, clock });
-  const consentRecords = new ConsentsRepository(db);
-  const throttle = new LoginThrottleRepository(db);
+  const recent = new RecentDoctorsRepository();
+  const channels = new ChannelsRepository();
+  const products = new ProductsRepository();
+  const idempotencyKeys = new IdempotencyKeysRepository();
+  const generations = new CacheGenerationsRepository();
+  const targets = new TargetsRepository();
+  const extras = new ActivityExtrasRepository();
+  const tombstones = new ActivityTombstonesRepository();
+  const users = new UsersRepository();
+  const sessions = new SessionsRepository();
+  const mail = new MailService({ db, outbox: new MailOutboxRepository(), config, clock });
+  const consentRecords = new ConsentsRepository();
+  const throttle = new LoginThrottleRepository();
   const tokens = new TokenService(secret, clock);
   const ssoClient = config.oidc ? new SsoClient(config.oidc) : null;
   const auth = new AuthService({ db, config, users, sessions, throttle, logs, tokens, sso: ssoClient, clock });
-  const identities = new UserIdentitiesRepository(db);
+  const identities = new UserIdentitiesRepository();
   const passwordLinks = new PasswordLinksService({
     db,
     config,
     users,
-    tokens: new PasswordTokensRepository(db),
+    tokens: new PasswordTokensRepository(),
     sessions,
     throttle,
     logs,
@@ -120,10 +120,10 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     clock,
   });
   const unsubscribeLinks = new UnsubscribeLinks(
-    await new SettingsRepository(db).getOrCreate('unsubscribe_secret', () => UnsubscribeLinks.generateSecret()),
+    await new SettingsRepository().getOrCreate(db, 'unsubscribe_secret', () => UnsubscribeLinks.generateSecret()),
     config.publicUrl,
   );
-  const campaignRows = new CampaignsRepository(db);
+  const campaignRows = new CampaignsRepository();
   const consents = new ConsentsService({
     db,
     consents: consentRecords,
@@ -139,7 +139,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       db,
       config: config.oidc,
       client: ssoClient,
-      flow: new SsoRepository(db),
+      flow: new SsoRepository(),
       identities,
       users,
       logs,
@@ -153,7 +153,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       doctors,
       links,
       offices,
-      search: new DoctorSearchRepository(db),
+      search: new DoctorSearchRepository(),
       targets,
       logs,
       generations,
@@ -166,9 +166,9 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     geo: new GeoService({ geocoderUrl: config.geocoderUrl, ugaFile: config.ugaFile }),
     activities: new ActivitiesService({
       db,
-      activities: new ActivitiesRepository(db),
+      activities: new ActivitiesRepository(),
       extras,
-      stats: new ActivityStatsRepository(db),
+      stats: new ActivityStatsRepository(),
       channels,
       products,
       doctors,
@@ -178,17 +178,17 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       clock,
     }),
     consents,
-    dashboard: new DashboardService({ dashboard: new DashboardRepository(db), consents: consentRecords, clock }),
-    idempotency: new IdempotencyService({ keys: idempotencyKeys }),
-    sync: new SyncService({ sync: new SyncRepository(db), tombstones, extras, channels, products, clock }),
+    dashboard: new DashboardService({ db, dashboard: new DashboardRepository(), consents: consentRecords, clock }),
+    idempotency: new IdempotencyService({ db, keys: idempotencyKeys }),
+    sync: new SyncService({ db, sync: new SyncRepository(), tombstones, extras, channels, products, clock }),
     mail,
     users: new UsersService({ db, users, sessions, logs, mail, links: passwordLinks, clock }),
     passwordLinks,
     logs: new LogsService({ db, logs, clock }),
     mailbox: new MailboxService({
       db,
-      mailbox: new MailboxRepository(db),
-      attachments: new AttachmentsRepository(db),
+      mailbox: new MailboxRepository(),
+      attachments: new AttachmentsRepository(),
       keys: idempotencyKeys,
       logs,
       mail,

@@ -120,13 +120,13 @@ async function sectionsOf(
   engine: Engine,
   capture: CapturingDatabase,
 ): Promise<Section[]> {
-  const instance = entry.create(capture.db) as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const instance = entry.create() as Record<string, (...args: unknown[]) => Promise<unknown>>;
   const sections: Section[] = [];
   for (const method of methodsOf(entry.repository)) {
     for (const call of entry.calls.get(method) ?? []) {
       const title = `${name}.${method}${call.shape ? ` (${call.shape})` : ''}`;
       const queries = await runCall(title, instance, method, call, capture);
-      const chosen = argumentStrings(call.args(capture.db));
+      const chosen = argumentStrings(call.args());
       for (const [index, query] of queries.entries()) {
         sections.push({
           title: queries.length > 1 ? `${title}, query ${index + 1} of ${queries.length}` : title,
@@ -148,7 +148,10 @@ async function runCall(
 ): Promise<CompiledQuery[]> {
   let queries: CompiledQuery[];
   try {
-    queries = await capture.capture((db) => instance[method]?.(...call.args(db)) ?? Promise.resolve(), call.rows ?? []);
+    queries = await capture.capture(
+      (db) => instance[method]?.(db, ...call.args()) ?? Promise.resolve(),
+      call.rows ?? [],
+    );
   } catch (error) {
     throw new Error(
       `${title} failed on the capturing database: do its arguments or its answered rows in ${registryFile} fit it?`,

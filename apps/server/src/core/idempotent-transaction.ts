@@ -68,7 +68,7 @@ export async function idempotentTransaction<T>(
     return result;
   } catch (error) {
     if (!request) throw error;
-    const stored = await deps.keys.find(request.userId, request.key);
+    const stored = await deps.keys.find(deps.db, request.userId, request.key);
     if (!stored) throw error;
     refuseOtherRequest(request, stored);
     return answer.replayAs(storedBody(stored));

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsentsRepository } from '#server/modules/consents/consents.repository.ts';
 import { verifyConsentChains } from '#server/modules/consents/consents-verifier.ts';
 import { type Call, callerFor } from '#server/test/callers.ts';
 import { createEmptyDatabase, createTestApp, engines, type TestApp } from '#server/test/harness.ts';
@@ -71,7 +70,7 @@ describe.each(engines())('backing up and restoring on %s', (engine) => {
     try {
       const found = await restored.db.selectFrom('doctors').select('id').where('id', 'in', acknowledged).execute();
       expect(found).toHaveLength(acknowledged.length);
-      const chains = await verifyConsentChains(new ConsentsRepository(restored.db));
+      const chains = await verifyConsentChains(restored.db);
       expect(chains).toMatchObject({ records: 6, doctors: 3, mismatches: [] });
       // The backup is at the latest migration: the server started on it applies none.
       expect(await migrateToLatest(restored.db)).toEqual([]);

@@ -12,7 +12,7 @@ export async function createDemoAccounts(db: Db): Promise<void> {
   const idByEmail = new Map<string, string>();
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
-    const inTransaction = new UsersRepository(trx);
+    const users = new UsersRepository();
     for (const account of DEMO_ACCOUNTS) {
       const id = newId();
       idByEmail.set(account.email, id);
@@ -22,7 +22,7 @@ export async function createDemoAccounts(db: Db): Promise<void> {
         last_name: account.lastName,
         display_name: `${account.firstName} ${account.lastName}`,
       };
-      await inTransaction.insert({
+      await users.insert(trx, {
         id,
         ...names,
         search_text: userSearchText(names),

@@ -25,7 +25,7 @@ export function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
 }
 
 async function seedIfEmpty(db: Db): Promise<boolean> {
-  if ((await new UsersRepository(db).count()) > 0) return false;
+  if ((await new UsersRepository().count(db)) > 0) return false;
   await createDemoAccounts(db);
   await seedDemoDirectory(db);
   // Activities visit the directory's doctors, and consents are theirs: after it.

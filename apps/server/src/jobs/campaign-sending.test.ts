@@ -50,8 +50,8 @@ class PausingCampaigns extends CampaignsRepository {
   resume: () => void = () => undefined;
   private readonly gate = new Promise<void>((resolve) => (this.resume = resolve));
 
-  override async pendingBatch(campaignId: string, limit: number, db?: Db) {
-    const batch = await super.pendingBatch(campaignId, limit, db);
+  override async pendingBatch(db: Db, campaignId: string, limit: number) {
+    const batch = await super.pendingBatch(db, campaignId, limit);
     if (!this.paused) {
       this.paused = true;
       this.markRead();
@@ -63,16 +63,13 @@ class PausingCampaigns extends CampaignsRepository {
 
 /** A process whose every batch is one recipient, running `during` (which may move the clock) as it reads each. */
 class SlowCampaigns extends CampaignsRepository {
-  constructor(
-    db: Db,
-    private readonly during: (batch: number) => Promise<void>,
-  ) {
-    super(db);
+  constructor(private readonly during: (batch: number) => Promise<void>) {
+    super();
   }
   private batches = 0;
 
-  override async pendingBatch(campaignId: string, limit: number, db?: Db) {
-    const batch = await super.pendingBatch(campaignId, Math.min(limit, 1), db);
+  override async pendingBatch(db: Db, campaignId: string, limit: number) {
+    const batch = await super.pendingBatch(db, campaignId, Math.min(limit, 1));
     this.batches += 1;
     await this.during(this.batches);
     return batch;
@@ -89,22 +86,22 @@ describe.each(engines())('the campaign sending job on %s', (engine) => {
   const processOn = (options: { crashOn?: number; campaigns?: CampaignsRepository } = {}) => {
     const db = t.database.db;
     const { logger, lines } = capturedLogger();
-    const outbox = new MailOutboxRepository(db);
-    const mailDeps = { outbox, config: t.config, clock };
+    const outbox = new MailOutboxRepository();
+    const mailDeps = { db, outbox, config: t.config, clock };
     const mail =
       options.crashOn === undefined ? new MailService(mailDeps) : new CrashingMail(mailDeps, options.crashOn);
     const consents = new ConsentsService({
       db,
-      consents: new ConsentsRepository(db),
-      doctors: new DoctorsRepository(db),
-      keys: new IdempotencyKeysRepository(db),
+      consents: new ConsentsRepository(),
+      doctors: new DoctorsRepository(),
+      keys: new IdempotencyKeysRepository(),
       logs: new LogsRepository(clock),
       clock,
     });
     return {
       sending: new CampaignSending({
         db,
-        campaigns: options.campaigns ?? new CampaignsRepository(db),
+        campaigns: options.campaigns ?? new CampaignsRepository(),
         consents,
         mail,
         links: new UnsubscribeLinks('test-secret', 'http://crm.example'),
@@ -112,7 +109,7 @@ describe.each(engines())('the campaign sending job on %s', (engine) => {
         logger,
         window: 4,
       }),
-      delivery: new MailDelivery({ outbox, config: t.config, clock, logger }),
+      delivery: new MailDelivery({ db, outbox, config: t.config, clock, logger }),
       lines,
     };
   };
@@ -281,7 +278,7 @@ describe.each(engines())('the campaign sending job on %s', (engine) => {
         .sort();
 
     // A claims the campaign, reads its first batch, and stops past the end of its claim.
-    const pausing = new PausingCampaigns(t.database.db);
+    const pausing = new PausingCampaigns();
     const a = processOn({ campaigns: pausing });
     const passOfA = a.sending.sendDue();
     await pausing.hasReadBatch;
@@ -315,7 +312,7 @@ describe.each(engines())('the campaign sending job on %s', (engine) => {
     const holders: (string | null)[] = [];
     // Each of A's batches takes 90 s, so its pass lasts three times a claim; B tries to take over at each.
     const a = processOn({
-      campaigns: new SlowCampaigns(t.database.db, async () => {
+      campaigns: new SlowCampaigns(async () => {
         clock.advance(90_000);
         await b.sending.sendDue();
         holders.push((await claimOf(campaignId)).claimed_by);
@@ -338,10 +335,11 @@ describe.each(engines())('the campaign sending job on %s', (engine) => {
     const campaignId = await sendingCampaign('Perdue', 3);
     // A reads its first batch, then stalls past its claim; B takes the campaign meanwhile.
     const a = processOn({
-      campaigns: new SlowCampaigns(t.database.db, async (batch) => {
+      campaigns: new SlowCampaigns(async (batch) => {
         if (batch > 1) return;
         clock.advance(3 * MINUTE_MS);
-        const taken = await new CampaignsRepository(t.database.db).claim(
+        const taken = await new CampaignsRepository().claim(
+          t.database.db,
           campaignId,
           'process-b',
           clock.now().toISOString(),

@@ -58,14 +58,14 @@ export class CampaignSending extends PollingJob implements CampaignSender {
   async sendDue(): Promise<void> {
     const { worker } = this;
     const now = isoNow(this.deps.clock);
-    for (const { id } of await this.deps.campaigns.claimable(now, CAMPAIGNS_PER_PASS)) {
-      const claimed = await this.deps.campaigns.claim(id, worker, now, this.claimUntil());
+    for (const { id } of await this.deps.campaigns.claimable(this.deps.db, now, CAMPAIGNS_PER_PASS)) {
+      const claimed = await this.deps.campaigns.claim(this.deps.db, id, worker, now, this.claimUntil());
       if (!claimed) continue;
       try {
-        const campaign = await this.deps.campaigns.byId(id);
+        const campaign = await this.deps.campaigns.byId(this.deps.db, id);
         if (campaign && (await this.enqueueWithinWindow(campaign))) await this.recordProgress(campaign);
       } finally {
-        await this.deps.campaigns.release(id, worker);
+        await this.deps.campaigns.release(this.deps.db, id, worker);
       }
     }
   }
@@ -78,14 +78,17 @@ export class CampaignSending extends PollingJob implements CampaignSender {
     const ref = campaignRef(campaign.id);
     const choice = choiceForTemplateType(campaign.template_type);
     for (;;) {
-      const kept = await this.renew((worker, until) => this.deps.campaigns.renewClaim(campaign.id, worker, until), {
-        campaignId: campaign.id,
-      });
+      const kept = await this.renew(
+        (worker, until) => this.deps.campaigns.renewClaim(this.deps.db, campaign.id, worker, until),
+        {
+          campaignId: campaign.id,
+        },
+      );
       if (!kept) return false;
       const waiting = (await this.deps.mail.countsByRef(ref)).pending;
       const room = Math.min(BATCH, this.deps.window - waiting);
       if (room <= 0) return true;
-      const batch = await this.deps.campaigns.pendingBatch(campaign.id, room);
+      const batch = await this.deps.campaigns.pendingBatch(this.deps.db, campaign.id, room);
       if (batch.length === 0) return true;
       await this.deps.db.transaction().execute(async (trx) => {
         const eligible = new Map<string, EligibleDoctor>(
@@ -139,7 +142,7 @@ export class CampaignSending extends PollingJob implements CampaignSender {
   private async recordProgress(campaign: CampaignRow): Promise<void> {
     const [outbox, recipients] = await Promise.all([
       this.deps.mail.countsByRef(campaignRef(campaign.id)),
-      this.deps.campaigns.recipientCounts(campaign.id),
+      this.deps.campaigns.recipientCounts(this.deps.db, campaign.id),
     ]);
     const skipped = noSkips();
     let pending = 0;

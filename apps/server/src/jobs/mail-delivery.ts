@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '#server/config.ts';
 import { type Clock, isoFrom, isoNow } from '#server/core/clock.ts';
 import { PollingJob } from '#server/core/polling-job.ts';
+import type { Db } from '#server/db/database.ts';
 import type {
   DeliveryOutcome,
   MailOutboxRepository,
@@ -27,6 +28,7 @@ const DELIVERED_RETENTION_MS = 30 * 24 * 60 * 60_000;
 const CLEAN_UP_EVERY_MS = 60 * 60_000;
 
 type MailDeliveryDeps = {
+  db: Db;
   outbox: MailOutboxRepository;
   config: Config;
   clock: Clock;
@@ -80,14 +82,25 @@ export class MailDelivery extends PollingJob implements MailWaker {
   async deliverDue(): Promise<number> {
     let attempted = 0;
     for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch += 1) {
-      const transactional = await this.deps.outbox.dueIds('transactional', isoNow(this.deps.clock), BATCH);
+      const transactional = await this.deps.outbox.dueIds(
+        this.deps.db,
+        'transactional',
+        isoNow(this.deps.clock),
+        BATCH,
+      );
       for (const id of transactional) {
-        const row = await this.deps.outbox.claim(id, this.worker, isoNow(this.deps.clock), this.claimUntil());
+        const row = await this.deps.outbox.claim(
+          this.deps.db,
+          id,
+          this.worker,
+          isoNow(this.deps.clock),
+          this.claimUntil(),
+        );
         if (!row) continue; // another process took it
         await this.attempt(row);
         attempted += 1;
       }
-      const bulk = await this.deps.outbox.claimBulkWithinPace({
+      const bulk = await this.deps.outbox.claimBulkWithinPace(this.deps.db, {
         worker: this.worker,
         now: isoNow(this.deps.clock),
         until: this.claimUntil(),
@@ -97,9 +110,12 @@ export class MailDelivery extends PollingJob implements MailWaker {
       });
       for (const row of bulk) {
         // Claimed with the batch: the attempts before this one may have outlasted its claim (a slow SMTP server).
-        const kept = await this.renew((worker, until) => this.deps.outbox.renewClaim(row.id, worker, until), {
-          mailId: row.id,
-        });
+        const kept = await this.renew(
+          (worker, until) => this.deps.outbox.renewClaim(this.deps.db, row.id, worker, until),
+          {
+            mailId: row.id,
+          },
+        );
         if (!kept) continue;
         await this.attempt(row);
         attempted += 1;
@@ -113,7 +129,7 @@ export class MailDelivery extends PollingJob implements MailWaker {
   private async attempt(row: MailOutboxRow): Promise<void> {
     const attempts = row.attempts + 1;
     const outcome = await this.send(row, attempts);
-    const stillMine = await this.deps.outbox.finish(row.id, this.worker, attempts, outcome);
+    const stillMine = await this.deps.outbox.finish(this.deps.db, row.id, this.worker, attempts, outcome);
     if (!stillMine) {
       this.deps.logger.warn({ mailId: row.id }, 'mail claim ran out before its attempt ended');
     }
@@ -162,6 +178,6 @@ export class MailDelivery extends PollingJob implements MailWaker {
     const now = this.deps.clock.now().getTime();
     if (now - this.lastCleanUp < CLEAN_UP_EVERY_MS) return;
     this.lastCleanUp = now;
-    await this.deps.outbox.deleteDeliveredBefore(isoFrom(this.deps.clock, -DELIVERED_RETENTION_MS));
+    await this.deps.outbox.deleteDeliveredBefore(this.deps.db, isoFrom(this.deps.clock, -DELIVERED_RETENTION_MS));
   }
 }

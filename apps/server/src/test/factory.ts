@@ -91,7 +91,7 @@ export function createFactory(db: Db) {
           updated_by: null,
         })
         .execute();
-      await new DoctorsRepository(db).replaceSearchIndex(db, id, doctorSearchRows(id, doctor));
+      await new DoctorsRepository().replaceSearchIndex(db, id, doctorSearchRows(id, doctor));
       return { id, rpps: doctor.rpps };
     },
 
@@ -108,7 +108,7 @@ export function createFactory(db: Db) {
         uga_name: 'Paris Centre',
       };
       // Through the repository, so the office's search rows are written with it.
-      await new OfficesRepository(db).insert(db, {
+      await new OfficesRepository().insert(db, {
         id,
         ...office,
         sector: null,
@@ -134,7 +134,7 @@ export function createFactory(db: Db) {
         const isFirst = (await links.officeIdsOf(trx, doctorId)).length === 0;
         await links.link(trx, doctorId, officeId, isFirst, nowIso());
         await links.refreshOfficeSpecialties(trx, [officeId]);
-        await new CacheGenerationsRepository(db).bump(trx, ['offices']);
+        await new CacheGenerationsRepository().bump(trx, ['offices']);
       });
     },
 

@@ -445,14 +445,14 @@ describe.each(engines())('the demo activities on %s', (engine) => {
   });
 
   it('gives a good share of the doctors with an e-mail a consent campaigns can use, in chains that verify', async () => {
-    const verification = await verifyConsentChains(new ConsentsRepository(database.db));
+    const verification = await verifyConsentChains(database.db);
     expect(verification.mismatches).toEqual([]);
     expect(verification.doctors).toBeGreaterThan(400);
     const service = new ConsentsService({
       db: database.db,
-      consents: new ConsentsRepository(database.db),
-      doctors: new DoctorsRepository(database.db),
-      keys: new IdempotencyKeysRepository(database.db),
+      consents: new ConsentsRepository(),
+      doctors: new DoctorsRepository(),
+      keys: new IdempotencyKeysRepository(),
       logs: new LogsRepository(systemClock),
       clock: systemClock,
     });

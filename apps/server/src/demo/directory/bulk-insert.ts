@@ -183,7 +183,7 @@ export async function recountDoctorPrefixes(db: Db): Promise<void> {
           .groupBy('prefix'),
       )
       .execute();
-    await new CacheGenerationsRepository(trx).bump(trx, ['doctors', 'offices']);
+    await new CacheGenerationsRepository().bump(trx, ['doctors', 'offices']);
   });
 }
 

@@ -100,7 +100,7 @@ export async function seedDemoMail(db: Db, now: Date = new Date()): Promise<void
   const byEmail = new Map(users.map((user) => [user.email, user]));
   const emailIds = new Map<string, string>();
   await db.transaction().execute(async (trx) => {
-    const mailbox = new MailboxRepository(trx);
+    const mailbox = new MailboxRepository();
     for (const message of MESSAGES) {
       const sender = byEmail.get(message.from);
       const recipients = message.to.flatMap((address) => byEmail.get(address) ?? []);

@@ -30,9 +30,9 @@ export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
 
   async account(auth: AuthContext): Promise<Account> {
-    const row = await this.deps.users.findAccount(auth.user.id);
+    const row = await this.deps.users.findAccount(this.deps.db, auth.user.id);
     if (!row) throw new AppError('UNAUTHORIZED');
-    return toAccount(row, await this.deps.identities.listOfUser(auth.user.id));
+    return toAccount(row, await this.deps.identities.listOfUser(this.deps.db, auth.user.id));
   }
 
   async updateProfile(auth: AuthContext, body: AccountProfileUpdate): Promise<Account> {
@@ -70,7 +70,7 @@ export class AccountService {
    */
   async changePassword(auth: AuthContext, body: PasswordChangeBody, ip: string): Promise<SessionsEnded> {
     const { db, users, sessions, logs, clock } = this.deps;
-    const row = await users.findAccount(auth.user.id);
+    const row = await users.findAccount(db, auth.user.id);
     if (!row) throw new AppError('UNAUTHORIZED');
     if (row.password_hash === null) throw new AppError('NO_PASSWORD');
     if (!(await this.deps.auth.verifyOwnPassword(row.email, row.password_hash, body.currentPassword, ip))) {
@@ -94,7 +94,7 @@ export class AccountService {
   }
 
   async sessions(auth: AuthContext): Promise<AccountSessionList> {
-    const rows = await this.deps.sessions.listOpenOfUser(auth.user.id, isoNow(this.deps.clock));
+    const rows = await this.deps.sessions.listOpenOfUser(this.deps.db, auth.user.id, isoNow(this.deps.clock));
     return { sessions: rows.map((row) => toAccountSession(row, auth.sessionId)) };
   }
 

@@ -182,9 +182,7 @@ const pendingQuery = preparedQuery(
 );
 
 export class ActivitiesRepository {
-  constructor(private readonly db: Db) {}
-
-  async findById(id: string, db: Db = this.db): Promise<ActivityRow | undefined> {
+  async findById(db: Db, id: string): Promise<ActivityRow | undefined> {
     const [row] = await activityByIdQuery(db, { id });
     return row;
   }
@@ -194,9 +192,9 @@ export class ActivitiesRepository {
    * entries, not rows), then only those rows are read with their channel.
    */
   async page(
+    db: Db,
     filter: ActivityListFilter,
     { offset, limit, order }: ActivityPageRequest,
-    db: Db = this.db,
   ): Promise<ActivityRow[]> {
     const { now } = filter;
     const ids = (qb: QueryCreator<Database>, status: StatusCondition) =>
@@ -222,7 +220,7 @@ export class ActivitiesRepository {
     ).execute();
   }
 
-  async count(filter: ActivityListFilter, db: Db = this.db): Promise<number> {
+  async count(db: Db, filter: ActivityListFilter): Promise<number> {
     const countOf = (qb: QueryCreator<Database>, status: StatusCondition) =>
       this.filtered(qb.selectFrom('activities as a'), filter, status).select((eb) =>
         eb.fn.countAll<number>().as('count'),
@@ -238,7 +236,7 @@ export class ActivitiesRepository {
    * Every activity of the filter, in start order, with the calendar's columns only (the range is bounded
    * by the service): reading whole rows cost more than the query on a busy month.
    */
-  calendar(filter: ActivityListFilter, db: Db = this.db): Promise<CalendarRow[]> {
+  calendar(db: Db, filter: ActivityListFilter): Promise<CalendarRow[]> {
     return this.filtered(db.selectFrom('activities as a'), filter)
       .innerJoin('channels as c', 'c.id', 'a.channel_id')
       .select(CALENDAR_COLUMNS)
@@ -258,7 +256,7 @@ export class ActivitiesRepository {
    * from a subquery so that each managee's waiting rows are one index range: joined from users, SQLite
    * scanned every waiting activity of the company.
    */
-  pendingFor(managerId: string, db: Db = this.db): Promise<PendingRow[]> {
+  pendingFor(db: Db, managerId: string): Promise<PendingRow[]> {
     return pendingQuery(db, { managerId });
   }
 

@@ -91,17 +91,17 @@ export class ActivitiesService {
     };
     const { activities } = this.deps;
     if (query.calendarView) {
-      const rows = await activities.calendar(filter);
+      const rows = await activities.calendar(this.deps.db, filter);
       const list = rows.map((row) => toCalendarActivity(row, now));
       return { activities: list, total: list.length, needsPagination: false, pages: 1, currentPage: 1 };
     }
     const [rows, total] = await Promise.all([
-      activities.page(filter, {
+      activities.page(this.deps.db, filter, {
         offset: (query.page - 1) * query.limit,
         limit: query.limit,
         order: listOrder(query, range),
       }),
-      activities.count(filter),
+      activities.count(this.deps.db, filter),
     ]);
     return {
       activities: await this.toActivities(this.deps.db, rows, now),
@@ -118,14 +118,19 @@ export class ActivitiesService {
   }
 
   async stats(auth: AuthContext): Promise<ActivityStats> {
-    return toActivityStats(await this.deps.stats.stats(auth.user.id, this.deps.clock.now().toISOString()));
+    return toActivityStats(
+      await this.deps.stats.stats(this.deps.db, auth.user.id, this.deps.clock.now().toISOString()),
+    );
   }
 
   /** The caller's managees' activities waiting for a budget decision, in start order. */
   async pendingApprovals(auth: AuthContext): Promise<PendingApproval[]> {
     const now = this.deps.clock.now();
-    const rows = await this.deps.activities.pendingFor(auth.user.id);
-    const extras = await this.deps.extras.forActivities(rows.map((row) => row.id));
+    const rows = await this.deps.activities.pendingFor(this.deps.db, auth.user.id);
+    const extras = await this.deps.extras.forActivities(
+      this.deps.db,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => toPendingApproval(row, extras, now));
   }
 
@@ -135,7 +140,7 @@ export class ActivitiesService {
     return this.idempotent(idempotency, 201, async (trx) => {
       const id = input.id ?? newId();
       if (input.id !== undefined) {
-        const existing = await this.deps.activities.findById(input.id, trx);
+        const existing = await this.deps.activities.findById(trx, input.id);
         // The same creation sent again under another key (an offline queue replaying): answer what exists.
         if (existing?.owner_id === auth.user.id && idempotency) return this.detailOf(trx, existing, now);
         if (existing) {
@@ -320,10 +325,10 @@ export class ActivitiesService {
    */
   private async validDraft(trx: Db, auth: AuthContext, draft: Draft, before: Activity | null): Promise<Channel> {
     const channelChanged = before === null || draft.channelId !== before.channelId;
-    const found = await this.deps.channels.findById(draft.channelId, trx);
+    const found = await this.deps.channels.findById(trx, draft.channelId);
     // A new activity or a channel change needs an active channel; an existing one keeps a since-disabled one.
     const channel = found && (found.active || !channelChanged) ? found : null;
-    const assigned = new Set((await this.deps.products.listAssigned(auth.user.id, trx)).map((product) => product.id));
+    const assigned = new Set((await this.deps.products.listAssigned(trx, auth.user.id)).map((product) => product.id));
     const errors = activityRuleErrors(draft, { channel, userHasProducts: assigned.size > 0 });
     if (!channel) errors.channelId = 'activities.channelUnknown';
     // Products already on the activity stay even if unassigned since; new ones must be the user's.
@@ -335,7 +340,7 @@ export class ActivitiesService {
     const attendees = await Promise.all(
       draft.attendees.map(async (attendee) => ({
         ...attendee,
-        id: await this.deps.doctors.canonicalId(attendee.id, trx),
+        id: await this.deps.doctors.canonicalId(trx, attendee.id),
       })),
     );
     draft.attendees = attendees.filter(
@@ -343,8 +348,8 @@ export class ActivitiesService {
     );
     if (draft.doctorId && draft.doctorId !== before?.doctorId) {
       // A doctor created offline may have become an alias of the doctor that had its RPPS (decision 0020).
-      draft.doctorId = await this.deps.doctors.canonicalId(draft.doctorId, trx);
-      const doctor = await this.deps.doctors.findById(draft.doctorId, trx);
+      draft.doctorId = await this.deps.doctors.canonicalId(trx, draft.doctorId);
+      const doctor = await this.deps.doctors.findById(trx, draft.doctorId);
       if (!doctor) errors.doctorId = 'activities.doctorNotFound';
       else draft.doctorName ??= `${doctor.first_name} ${doctor.last_name}`;
     }
@@ -361,7 +366,7 @@ export class ActivitiesService {
   }
 
   private async requireChannel(db: Db, id: string): Promise<Channel> {
-    const channel = await this.deps.channels.findById(id, db);
+    const channel = await this.deps.channels.findById(db, id);
     if (!channel) throw new AppError('NOT_FOUND');
     return channel;
   }
@@ -385,27 +390,27 @@ export class ActivitiesService {
   }
 
   private async requireReadable(db: Db, auth: AuthContext, id: string): Promise<ActivityRow> {
-    return requireReader(auth, await this.deps.activities.findById(id, db));
+    return requireReader(auth, await this.deps.activities.findById(db, id));
   }
 
   private async requireOwned(db: Db, auth: AuthContext, id: string): Promise<ActivityRow> {
-    return requireOwner(auth, await this.deps.activities.findById(id, db));
+    return requireOwner(auth, await this.deps.activities.findById(db, id));
   }
 
   private async detail(db: Db, id: string, now: Date): Promise<Activity> {
-    const row = await this.deps.activities.findById(id, db);
+    const row = await this.deps.activities.findById(db, id);
     if (!row) throw new AppError('NOT_FOUND', {}, { messageKey: 'activities.notFound' });
     return this.detailOf(db, row, now);
   }
 
   private async detailOf(db: Db, row: ActivityRow, now: Date): Promise<Activity> {
-    return toActivity(row, await this.deps.extras.forActivities([row.id], db), now);
+    return toActivity(row, await this.deps.extras.forActivities(db, [row.id]), now);
   }
 
   private async toActivities(db: Db, rows: ActivityRow[], now: Date): Promise<Activity[]> {
     const extras = await this.deps.extras.forActivities(
-      rows.map((row) => row.id),
       db,
+      rows.map((row) => row.id),
     );
     return rows.map((row) => toActivity(row, extras, now));
   }

@@ -32,13 +32,11 @@ function idChunks(ids: readonly string[]): string[][] {
 export class ActivityExtrasRepository {
   private readonly shapes = preparedShapes();
 
-  constructor(private readonly db: Db) {}
-
   /**
    * Products and attendees of these activities, one query each per chunk of ids. Each chunk size is a
    * prepared shape: compiling a 64-value IN list cost more than running it.
    */
-  async forActivities(ids: readonly string[], db: Db = this.db): Promise<ActivityExtras> {
+  async forActivities(db: Db, ids: readonly string[]): Promise<ActivityExtras> {
     const productIds = new Map<string, string[]>();
     const attendees = new Map<string, ActivityAttendee[]>();
     for (const chunk of idChunks(ids)) {

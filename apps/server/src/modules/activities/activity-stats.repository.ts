@@ -84,9 +84,7 @@ export type ActivityStatsRow = Awaited<ReturnType<typeof statsQuery>>[number];
 
 /** The activity menu's counts: one statement over the activity indexes. */
 export class ActivityStatsRepository {
-  constructor(private readonly db: Db) {}
-
-  async stats(userId: string, now: string, db: Db = this.db): Promise<ActivityStatsRow | undefined> {
+  async stats(db: Db, userId: string, now: string): Promise<ActivityStatsRow | undefined> {
     const [row] = await statsQuery(db, { userId, now });
     return row;
   }

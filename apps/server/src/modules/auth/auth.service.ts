@@ -54,14 +54,14 @@ export class AuthService {
     await this.refuseIfThrottled(accountKey, config.loginThrottle.maxFailuresPerAccount, windowMs);
     await this.refuseIfThrottled(addressKey, config.loginThrottle.maxFailuresPerAddress, windowMs);
 
-    const account = await users.findForLogin(email);
+    const account = await users.findForLogin(this.deps.db, email);
     const isValid = await verifyPassword(account?.password_hash ?? null, body.password);
     if (!account || !isValid) {
-      await throttle.recordFailure([accountKey, addressKey], isoNow(clock));
-      await throttle.deleteBefore(isoFrom(clock, -Math.max(windowMs, 3_600_000)));
+      await throttle.recordFailure(this.deps.db, [accountKey, addressKey], isoNow(clock));
+      await throttle.deleteBefore(this.deps.db, isoFrom(clock, -Math.max(windowMs, 3_600_000)));
       throw new AppError('INVALID_CREDENTIALS');
     }
-    await throttle.clear(accountKey);
+    await throttle.clear(this.deps.db, accountKey);
 
     const user = toSessionUser(account);
     const session = await this.deps.db
@@ -82,7 +82,7 @@ export class AuthService {
     await this.refuseIfThrottled(accountKey, config.loginThrottle.maxFailuresPerAccount, windowMs);
     await this.refuseIfThrottled(addressKey, config.loginThrottle.maxFailuresPerAddress, windowMs);
     if (await verifyPassword(passwordHash, password)) return true;
-    await throttle.recordFailure([accountKey, addressKey], isoNow(clock));
+    await throttle.recordFailure(this.deps.db, [accountKey, addressKey], isoNow(clock));
     return false;
   }
 
@@ -119,7 +119,7 @@ export class AuthService {
 
   /** GET /api/auth/me: the caller, fresh from their session, and the users they manage. */
   async me(auth: AuthContext): Promise<CurrentUser> {
-    const managees = await this.deps.users.findManagees(auth.user.id);
+    const managees = await this.deps.users.findManagees(this.deps.db, auth.user.id);
     return { ...auth.user, managees: managees.map(toManagee) };
   }
 
@@ -128,18 +128,22 @@ export class AuthService {
     const claims = await this.deps.tokens.verify(token);
     if (!claims) return null;
     const now = this.deps.clock.now();
-    const row = await this.deps.sessions.findActiveUser(claims.sessionId, now.toISOString());
+    const row = await this.deps.sessions.findActiveUser(this.deps.db, claims.sessionId, now.toISOString());
     if (row?.id !== claims.userId) return null;
     // The account page's 'last used', kept to within the interval so that a request rarely writes.
     const lastUsed = row.last_used_at === null ? 0 : Date.parse(row.last_used_at);
     if (now.getTime() - lastUsed >= SESSION_TOUCH_INTERVAL_MS) {
-      await this.deps.sessions.touch(claims.sessionId, now.toISOString());
+      await this.deps.sessions.touch(this.deps.db, claims.sessionId, now.toISOString());
     }
     return { user: toSessionUser(row), sessionId: claims.sessionId };
   }
 
   private async refuseIfThrottled(key: string, maxFailures: number, windowMs: number): Promise<void> {
-    const { count, oldest } = await this.deps.throttle.failuresSince(key, isoFrom(this.deps.clock, -windowMs));
+    const { count, oldest } = await this.deps.throttle.failuresSince(
+      this.deps.db,
+      key,
+      isoFrom(this.deps.clock, -windowMs),
+    );
     if (count < maxFailures || !oldest) return;
     const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest) + windowMs - this.deps.clock.now().getTime()) / 1000));
     throw new AppError(

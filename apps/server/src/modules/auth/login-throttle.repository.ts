@@ -2,10 +2,8 @@ import type { Db } from '#server/db/database.ts';
 
 /** Failed sign-ins live in the database so every server process sees the same count. */
 export class LoginThrottleRepository {
-  constructor(private readonly db: Db) {}
-
-  async failuresSince(key: string, since: string): Promise<{ count: number; oldest: string | null }> {
-    const row = await this.db
+  async failuresSince(db: Db, key: string, since: string): Promise<{ count: number; oldest: string | null }> {
+    const row = await db
       .selectFrom('login_failures')
       .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('failed_at').as('oldest')])
       .where('throttle_key', '=', key)
@@ -14,18 +12,18 @@ export class LoginThrottleRepository {
     return { count: row.count, oldest: row.oldest };
   }
 
-  async recordFailure(keys: string[], at: string): Promise<void> {
-    await this.db
+  async recordFailure(db: Db, keys: string[], at: string): Promise<void> {
+    await db
       .insertInto('login_failures')
       .values(keys.map((throttle_key) => ({ throttle_key, failed_at: at })))
       .execute();
   }
 
-  async clear(key: string): Promise<void> {
-    await this.db.deleteFrom('login_failures').where('throttle_key', '=', key).execute();
+  async clear(db: Db, key: string): Promise<void> {
+    await db.deleteFrom('login_failures').where('throttle_key', '=', key).execute();
   }
 
-  async deleteBefore(before: string): Promise<void> {
-    await this.db.deleteFrom('login_failures').where('failed_at', '<', before).execute();
+  async deleteBefore(db: Db, before: string): Promise<void> {
+    await db.deleteFrom('login_failures').where('failed_at', '<', before).execute();
   }
 }

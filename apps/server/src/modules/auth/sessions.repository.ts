@@ -21,26 +21,24 @@ const activeUserQuery = preparedQuery(
 export type ActiveSessionRow = SessionUserRow & { last_used_at: string | null };
 
 export class SessionsRepository {
-  constructor(private readonly db: Db) {}
-
   async insert(db: Db, session: SessionsTable): Promise<void> {
     await db.insertInto('sessions').values(session).execute();
   }
 
   /** The session's user, read fresh so a permission change or a revocation counts at once. */
-  async findActiveUser(sessionId: string, now: string): Promise<ActiveSessionRow | undefined> {
-    const [row] = await activeUserQuery(this.db, { sessionId, now });
+  async findActiveUser(db: Db, sessionId: string, now: string): Promise<ActiveSessionRow | undefined> {
+    const [row] = await activeUserQuery(db, { sessionId, now });
     return row;
   }
 
   /** Records a use of the session; the caller writes only when the last recorded one is old enough. */
-  async touch(sessionId: string, at: string): Promise<void> {
-    await this.db.updateTable('sessions').set({ last_used_at: at }).where('id', '=', sessionId).execute();
+  async touch(db: Db, sessionId: string, at: string): Promise<void> {
+    await db.updateTable('sessions').set({ last_used_at: at }).where('id', '=', sessionId).execute();
   }
 
   /** The user's sessions still open, the most recently used first. */
-  listOpenOfUser(userId: string, now: string) {
-    return this.db
+  listOpenOfUser(db: Db, userId: string, now: string) {
+    return db
       .selectFrom('sessions')
       .select(['id', 'created_at', 'last_used_at', 'ip', 'user_agent', 'auth_method'])
       .where('user_id', '=', userId)
@@ -96,8 +94,8 @@ export class SessionsRepository {
   }
 
   /** Sessions ended more than a day ago serve no purpose. */
-  async deleteEndedBefore(before: string): Promise<void> {
-    await this.db
+  async deleteEndedBefore(db: Db, before: string): Promise<void> {
+    await db
       .deleteFrom('sessions')
       .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
       .execute();

@@ -6,19 +6,17 @@ import type { SsoAttemptsTable, SsoHandoffsTable } from '#server/db/schema.ts';
  * waiting for the web app's exchange. Both are taken by deleting them, so each serves once, across processes.
  */
 export class SsoRepository {
-  constructor(private readonly db: Db) {}
-
-  async insertAttempt(attempt: SsoAttemptsTable): Promise<void> {
-    await this.db.insertInto('sso_attempts').values(attempt).execute();
+  async insertAttempt(db: Db, attempt: SsoAttemptsTable): Promise<void> {
+    await db.insertInto('sso_attempts').values(attempt).execute();
   }
 
   /** The attempt of this state, removed in the same statement: a second callback with it finds nothing. */
-  takeAttempt(stateHash: string): Promise<SsoAttemptsTable | undefined> {
-    return this.db.deleteFrom('sso_attempts').where('state_hash', '=', stateHash).returningAll().executeTakeFirst();
+  takeAttempt(db: Db, stateHash: string): Promise<SsoAttemptsTable | undefined> {
+    return db.deleteFrom('sso_attempts').where('state_hash', '=', stateHash).returningAll().executeTakeFirst();
   }
 
-  async deleteAttemptsExpiredBefore(now: string): Promise<void> {
-    await this.db.deleteFrom('sso_attempts').where('expires_at', '<=', now).execute();
+  async deleteAttemptsExpiredBefore(db: Db, now: string): Promise<void> {
+    await db.deleteFrom('sso_attempts').where('expires_at', '<=', now).execute();
   }
 
   async insertHandoff(db: Db, handoff: SsoHandoffsTable): Promise<void> {
@@ -29,7 +27,7 @@ export class SsoRepository {
     return db.deleteFrom('sso_handoffs').where('id', '=', id).returningAll().executeTakeFirst();
   }
 
-  async deleteHandoffsExpiredBefore(now: string): Promise<void> {
-    await this.db.deleteFrom('sso_handoffs').where('expires_at', '<=', now).execute();
+  async deleteHandoffsExpiredBefore(db: Db, now: string): Promise<void> {
+    await db.deleteFrom('sso_handoffs').where('expires_at', '<=', now).execute();
   }
 }

@@ -67,8 +67,8 @@ export class SsoService {
     const { flow, clock } = this.deps;
     const browserSecret = heldSecret !== undefined && SECRET_SHAPE.test(heldSecret) ? heldSecret : randomSecret();
     const checks = { state: randomSecret(), nonce: randomSecret(), codeVerifier: randomSecret() };
-    await flow.deleteAttemptsExpiredBefore(isoNow(clock));
-    await flow.insertAttempt({
+    await flow.deleteAttemptsExpiredBefore(this.deps.db, isoNow(clock));
+    await flow.insertAttempt(this.deps.db, {
       state_hash: hash(checks.state),
       browser_hash: hash(browserSecret),
       nonce: checks.nonce,
@@ -86,7 +86,7 @@ export class SsoService {
     const state = query.get('state');
     if (state === null) throw new SsoRefusal('the provider sent no state', { error: query.get('error') });
     // Taken whatever follows: a state serves once.
-    const attempt = await flow.takeAttempt(hash(state));
+    const attempt = await flow.takeAttempt(db, hash(state));
     if (!attempt) throw new SsoRefusal('unknown or already used state', { error: query.get('error') });
     if (attempt.expires_at <= isoNow(clock)) throw new SsoRefusal('the sign-in at the provider took too long');
     if (browserSecret === undefined) {
@@ -103,7 +103,7 @@ export class SsoService {
     });
     const handoffId = randomUUID();
     const expiresAt = new Date(clock.now().getTime() + HANDOFF_TTL_MS);
-    await flow.deleteHandoffsExpiredBefore(isoNow(clock));
+    await flow.deleteHandoffsExpiredBefore(db, isoNow(clock));
     const user = await db.transaction().execute(async (trx) => {
       const row = await this.resolveUser(trx, identity);
       await flow.insertHandoff(trx, {

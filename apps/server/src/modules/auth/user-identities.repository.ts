@@ -3,8 +3,6 @@ import type { UserIdentitiesTable } from '#server/db/schema.ts';
 
 /** Users' identities at OpenID Connect providers: (issuer, subject), at most one per user and issuer. */
 export class UserIdentitiesRepository {
-  constructor(private readonly db: Db) {}
-
   /** The user an identity is linked to. */
   async findUserId(db: Db, issuer: string, subject: string): Promise<string | undefined> {
     const row = await db
@@ -27,8 +25,8 @@ export class UserIdentitiesRepository {
   }
 
   /** Every identity of the user (the account page). */
-  listOfUser(userId: string) {
-    return this.db
+  listOfUser(db: Db, userId: string) {
+    return db
       .selectFrom('user_identities')
       .select(['issuer', 'created_at', 'last_login_at'])
       .where('user_id', '=', userId)

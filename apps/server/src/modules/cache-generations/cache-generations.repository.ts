@@ -16,10 +16,8 @@ const generationQuery = preparedQuery(
 
 /** The generation counters of docs/decisions/0014: what makes a figure kept in memory current in every process. */
 export class CacheGenerationsRepository {
-  constructor(private readonly db: Db) {}
-
-  async current(name: CacheGenerationName): Promise<number> {
-    const [row] = await generationQuery(this.db, { name });
+  async current(db: Db, name: CacheGenerationName): Promise<number> {
+    const [row] = await generationQuery(db, { name });
     return row?.generation ?? 0;
   }
 

@@ -151,14 +151,14 @@ describe.each(engines())('figures kept in memory, across processes, on %s', (eng
     const db = t.database.db;
     const writer = new DoctorsService({
       db,
-      doctors: new PausingDoctors(db),
+      doctors: new PausingDoctors(),
       links: new DoctorOfficesRepository(),
-      offices: new OfficesRepository(db),
-      search: new DoctorSearchRepository(db),
-      targets: new TargetsRepository(db),
+      offices: new OfficesRepository(),
+      search: new DoctorSearchRepository(),
+      targets: new TargetsRepository(),
       logs: new LogsRepository(systemClock),
-      generations: new CacheGenerationsRepository(db),
-      keys: new IdempotencyKeysRepository(db),
+      generations: new CacheGenerationsRepository(),
+      keys: new IdempotencyKeysRepository(),
       clock: systemClock,
     });
     const writerTotal = async () =>

@@ -30,10 +30,8 @@ export type SenderRow = {
 };
 
 export class CampaignsRepository {
-  constructor(private readonly db: Db) {}
-
   /** The owner's templates, newest first. */
-  async templatesOf(ownerId: string, db: Db = this.db): Promise<CampaignTemplateRow[]> {
+  async templatesOf(db: Db, ownerId: string): Promise<CampaignTemplateRow[]> {
     return db
       .selectFrom('campaign_templates')
       .selectAll()
@@ -44,7 +42,7 @@ export class CampaignsRepository {
   }
 
   /** One of the owner's templates; another user's is as absent as a missing one. */
-  async templateOf(ownerId: string, id: string, db: Db = this.db): Promise<CampaignTemplateRow | undefined> {
+  async templateOf(db: Db, ownerId: string, id: string): Promise<CampaignTemplateRow | undefined> {
     return db
       .selectFrom('campaign_templates')
       .selectAll()
@@ -67,12 +65,12 @@ export class CampaignsRepository {
   }
 
   /** The doctors among the ids that exist, with their e-mail (to say why one is left out). */
-  async doctors(ids: readonly string[], db: Db = this.db): Promise<{ id: string; email: string | null }[]> {
+  async doctors(db: Db, ids: readonly string[]): Promise<{ id: string; email: string | null }[]> {
     if (ids.length === 0) return [];
     return db.selectFrom('doctors').select(['id', 'email']).where('id', 'in', ids).execute();
   }
 
-  async page(scope: CampaignScope, offset: number, limit: number, db: Db = this.db): Promise<CampaignRow[]> {
+  async page(db: Db, scope: CampaignScope, offset: number, limit: number): Promise<CampaignRow[]> {
     return db
       .selectFrom('campaigns')
       .selectAll()
@@ -87,7 +85,7 @@ export class CampaignsRepository {
       .execute();
   }
 
-  async count(scope: CampaignScope, db: Db = this.db): Promise<number> {
+  async count(db: Db, scope: CampaignScope): Promise<number> {
     const row = await db
       .selectFrom('campaigns')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -99,12 +97,12 @@ export class CampaignsRepository {
     return row.count;
   }
 
-  async byId(id: string, db: Db = this.db): Promise<CampaignRow | undefined> {
+  async byId(db: Db, id: string): Promise<CampaignRow | undefined> {
     return db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** Campaigns still sending whose claim is free (none, or one that ran out), oldest first. */
-  async claimable(now: string, limit: number, db: Db = this.db): Promise<{ id: string }[]> {
+  async claimable(db: Db, now: string, limit: number): Promise<{ id: string }[]> {
     return db
       .selectFrom('campaigns')
       .select('id')
@@ -116,7 +114,7 @@ export class CampaignsRepository {
   }
 
   /** Takes the campaign for this process until `until`, if nobody holds it: the database lets one process win. */
-  async claim(id: string, processId: string, now: string, until: string, db: Db = this.db): Promise<boolean> {
+  async claim(db: Db, id: string, processId: string, now: string, until: string): Promise<boolean> {
     const result = await db
       .updateTable('campaigns')
       .set({ claimed_by: processId, claimed_until: until })
@@ -131,7 +129,7 @@ export class CampaignsRepository {
    * Moves the claim's end to `until` if this process still holds it: a process whose claim ran out and was
    * taken meanwhile gets false and must leave the campaign to the new holder.
    */
-  async renewClaim(id: string, processId: string, until: string, db: Db = this.db): Promise<boolean> {
+  async renewClaim(db: Db, id: string, processId: string, until: string): Promise<boolean> {
     const result = await db
       .updateTable('campaigns')
       .set({ claimed_until: until })
@@ -142,7 +140,7 @@ export class CampaignsRepository {
     return result.numUpdatedRows === 1n;
   }
 
-  async release(id: string, processId: string, db: Db = this.db): Promise<void> {
+  async release(db: Db, id: string, processId: string): Promise<void> {
     await db
       .updateTable('campaigns')
       .set({ claimed_by: null, claimed_until: null })
@@ -152,7 +150,7 @@ export class CampaignsRepository {
   }
 
   /** The next recipients to hand to the outbox, in id order. */
-  async pendingBatch(campaignId: string, limit: number, db: Db = this.db): Promise<CampaignRecipientRow[]> {
+  async pendingBatch(db: Db, campaignId: string, limit: number): Promise<CampaignRecipientRow[]> {
     return db
       .selectFrom('campaign_recipients')
       .selectAll()
@@ -187,8 +185,8 @@ export class CampaignsRepository {
 
   /** The campaign's recipients by state and reason of skipping. */
   async recipientCounts(
+    db: Db,
     campaignId: string,
-    db: Db = this.db,
   ): Promise<{ status: CampaignRecipientRow['status']; skip_reason: SkipReason | null; count: number }[]> {
     return db
       .selectFrom('campaign_recipients')
@@ -207,7 +205,7 @@ export class CampaignsRepository {
     await db.updateTable('campaigns').set(progress).where('id', '=', id).execute();
   }
 
-  async unsubscribeTarget(recipientId: string, db: Db = this.db): Promise<UnsubscribeTargetRow | undefined> {
+  async unsubscribeTarget(db: Db, recipientId: string): Promise<UnsubscribeTargetRow | undefined> {
     return db
       .selectFrom('campaign_recipients as r')
       .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
@@ -226,7 +224,7 @@ export class CampaignsRepository {
   }
 
   /** The user a campaign was sent by, as a session would name them: who records a doctor's unsubscribing. */
-  async sender(userId: string, db: Db = this.db): Promise<SenderRow | undefined> {
+  async sender(db: Db, userId: string): Promise<SenderRow | undefined> {
     return db
       .selectFrom('users')
       .select(['id', 'email', 'display_name', 'first_name', 'last_name', 'is_admin', 'read_write', 'manager_id'])

@@ -85,7 +85,7 @@ export class CampaignsService {
 
   /** The caller's own templates, newest first, then the four built-in ones in the request's language. */
   async templates(auth: AuthContext, language: Language): Promise<CampaignTemplate[]> {
-    const own = await this.deps.campaigns.templatesOf(auth.user.id);
+    const own = await this.deps.campaigns.templatesOf(this.deps.db, auth.user.id);
     return [...own.map(toCampaignTemplate), ...builtInTemplates(language)];
   }
 
@@ -137,8 +137,8 @@ export class CampaignsService {
   async list(auth: AuthContext, query: CampaignListQuery): Promise<CampaignList> {
     const scope = auth.user.isAdmin ? ('all' as const) : { ownerId: auth.user.id };
     const [rows, total] = await Promise.all([
-      this.deps.campaigns.page(scope, (query.page - 1) * query.limit, query.limit),
-      this.deps.campaigns.count(scope),
+      this.deps.campaigns.page(this.deps.db, scope, (query.page - 1) * query.limit, query.limit),
+      this.deps.campaigns.count(this.deps.db, scope),
     ]);
     return { campaigns: rows.map(toCampaign), total, pages: pagesFor(total, query.limit) };
   }
@@ -258,10 +258,11 @@ export class CampaignsService {
    */
   async unsubscribe(token: string, language: Language): Promise<UnsubscribeOutcome> {
     const recipientId = this.deps.links.recipientOf(token);
-    const target = recipientId === null ? undefined : await this.deps.campaigns.unsubscribeTarget(recipientId);
+    const target =
+      recipientId === null ? undefined : await this.deps.campaigns.unsubscribeTarget(this.deps.db, recipientId);
     if (!target) return 'invalid';
     if (target.unsubscribed_at !== null) return 'alreadyUnsubscribed';
-    const sender = await this.deps.campaigns.sender(target.owner_id);
+    const sender = await this.deps.campaigns.sender(this.deps.db, target.owner_id);
     if (!sender) return 'invalid';
     const auth: AuthContext = {
       user: {
@@ -296,7 +297,9 @@ export class CampaignsService {
   private async requireTemplate(auth: AuthContext, id: string, language: Language): Promise<ResolvedTemplate> {
     const builtIn = builtInTemplate(id, language);
     if (builtIn) return builtIn;
-    const own = /^[0-9a-f-]{36}$/i.test(id) ? await this.deps.campaigns.templateOf(auth.user.id, id) : undefined;
+    const own = /^[0-9a-f-]{36}$/i.test(id)
+      ? await this.deps.campaigns.templateOf(this.deps.db, auth.user.id, id)
+      : undefined;
     if (!own) throw validationError({ templateId: 'campaigns.templateNotFound' });
     return toCampaignTemplate(own);
   }
@@ -324,7 +327,7 @@ export class CampaignsService {
   private async skipReasons(db: Db, doctorIds: readonly string[]): Promise<Map<string, SkipReason>> {
     const reasons = new Map<string, SkipReason>();
     for (const ids of chunks(doctorIds, CHUNK)) {
-      const found = new Map((await this.deps.campaigns.doctors(ids, db)).map((doctor) => [doctor.id, doctor]));
+      const found = new Map((await this.deps.campaigns.doctors(db, ids)).map((doctor) => [doctor.id, doctor]));
       for (const id of ids) {
         const doctor = found.get(id);
         reasons.set(id, doctor === undefined ? 'notFound' : (doctor.email ?? '') === '' ? 'noEmail' : 'noConsent');

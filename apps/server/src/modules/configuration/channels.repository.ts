@@ -28,11 +28,9 @@ export function toChannel(row: ChannelRow): Channel {
 }
 
 export class ChannelsRepository {
-  constructor(private readonly db: Db) {}
-
   /** In their configured order: the first one is the activity form's default (spec 001 §9). */
-  async listActive(): Promise<Channel[]> {
-    const rows = await this.db
+  async listActive(db: Db): Promise<Channel[]> {
+    const rows = await db
       .selectFrom('channels')
       .select(channelColumns)
       .where('active', '=', 1)
@@ -43,17 +41,12 @@ export class ChannelsRepository {
   }
 
   /** Every channel, active or not, in their configured order. */
-  async listAll(): Promise<Channel[]> {
-    const rows = await this.db
-      .selectFrom('channels')
-      .select(channelColumns)
-      .orderBy('position')
-      .orderBy('name')
-      .execute();
+  async listAll(db: Db): Promise<Channel[]> {
+    const rows = await db.selectFrom('channels').select(channelColumns).orderBy('position').orderBy('name').execute();
     return rows.map(toChannel);
   }
 
-  async findById(id: string, db: Db = this.db): Promise<Channel | undefined> {
+  async findById(db: Db, id: string): Promise<Channel | undefined> {
     const row = await db.selectFrom('channels').select(channelColumns).where('id', '=', id).executeTakeFirst();
     return row && toChannel(row);
   }

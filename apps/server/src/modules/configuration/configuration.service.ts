@@ -70,7 +70,7 @@ export class ConfigurationService {
     this.channelEntries = new ConfigurationEntries(
       {
         entityType: 'channel',
-        find: (db, id) => channels.findById(id, db),
+        find: (db, id) => channels.findById(db, id),
         nameTaken: (db, name, exceptId) => channels.nameTaken(db, name, exceptId),
         isUsed: (db, channel) => channels.isUsed(db, channel.id),
         insert: (db, id, input, now) =>
@@ -108,32 +108,32 @@ export class ConfigurationService {
   }
 
   targets(filter: { active?: boolean | undefined }): Promise<Target[]> {
-    return this.deps.targets.list(filter);
+    return this.deps.targets.list(this.deps.db, filter);
   }
 
   /** In their configured order: the first one is the activity form's default (spec 001 §9). */
   activeChannels(): Promise<Channel[]> {
-    return this.deps.channels.listActive();
+    return this.deps.channels.listActive(this.deps.db);
   }
 
   allProducts(): Promise<Product[]> {
-    return this.deps.products.listAll();
+    return this.deps.products.listAll(this.deps.db);
   }
 
   /** The caller's own products, the ones the activity form offers: assigned to them and active (spec 001 §6). */
   assignedProducts(auth: AuthContext): Promise<Product[]> {
-    return this.deps.products.listAssigned(auth.user.id);
+    return this.deps.products.listAssigned(this.deps.db, auth.user.id);
   }
 
   /** GET /api/configuration/products: every product, for the configuration screen. */
   products(auth: AuthContext): Promise<Product[]> {
     requireAdmin(auth);
-    return this.deps.products.listAll();
+    return this.deps.products.listAll(this.deps.db);
   }
 
   /** GET /api/configuration/channels: every channel, active or not, in their configured order. */
   channels(auth: AuthContext): Promise<Channel[]> {
     requireAdmin(auth);
-    return this.deps.channels.listAll();
+    return this.deps.channels.listAll(this.deps.db);
   }
 }

@@ -25,9 +25,9 @@ describe.each(engines())('configuration on %s', (engine) => {
     const db = t.database.db;
     configuration = new ConfigurationService({
       db,
-      channels: new ChannelsRepository(db),
-      products: new ProductsRepository(db),
-      targets: new TargetsRepository(db),
+      channels: new ChannelsRepository(),
+      products: new ProductsRepository(),
+      targets: new TargetsRepository(),
       logs: new LogsRepository(systemClock),
       clock: systemClock,
     });

@@ -10,15 +10,13 @@ function toProduct(row: Pick<ProductsTable, 'id' | 'name' | 'description' | 'act
 }
 
 export class ProductsRepository {
-  constructor(private readonly db: Db) {}
-
-  async listAll(): Promise<Product[]> {
-    const rows = await this.db.selectFrom('products').select(productColumns).orderBy('products.name').execute();
+  async listAll(db: Db): Promise<Product[]> {
+    const rows = await db.selectFrom('products').select(productColumns).orderBy('products.name').execute();
     return rows.map(toProduct);
   }
 
   /** The products a user may put on an activity: assigned to them and active (spec 001 §6). */
-  async listAssigned(userId: string, db: Db = this.db): Promise<Product[]> {
+  async listAssigned(db: Db, userId: string): Promise<Product[]> {
     const rows = await db
       .selectFrom('user_products')
       .innerJoin('products', 'products.id', 'user_products.product_id')

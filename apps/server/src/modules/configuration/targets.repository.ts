@@ -4,10 +4,8 @@ import type { Db } from '#server/db/database.ts';
 import type { TargetsTable } from '#server/db/schema.ts';
 
 export class TargetsRepository {
-  constructor(private readonly db: Db) {}
-
-  async list(filter: { active?: boolean | undefined }): Promise<Target[]> {
-    const rows = await this.db
+  async list(db: Db, filter: { active?: boolean | undefined }): Promise<Target[]> {
+    const rows = await db
       .selectFrom('targets')
       .selectAll()
       .$if(filter.active !== undefined, (qb) => qb.where('active', '=', filter.active ? 1 : 0))

@@ -1,5 +1,6 @@
+import type { Db } from '#server/db/database.ts';
 import { consentRecordHash, sha256Hex } from './consent-hash.ts';
-import type { AuditedConsentRow, ConsentRecordRow, ConsentsRepository } from './consents.repository.ts';
+import { type AuditedConsentRow, type ConsentRecordRow, ConsentsRepository } from './consents.repository.ts';
 
 /** A record that no longer matches its evidence, and why; `seq` is null for a record the audit log names but the table lacks. */
 export type ConsentMismatch = { id: string; doctorId: string; seq: number | null; problems: string[] };
@@ -15,6 +16,8 @@ export type ConsentVerification = {
 /** Records read per query: the table's images never sit in memory all at once. */
 const PAGE_SIZE = 200;
 
+const consents = new ConsentsRepository();
+
 /**
  * Recomputes every doctor's chain (docs/decisions/0023): each record's image hash from its bytes, its record
  * hash from its fields, its link to the previous record, and that the sequence has no gap; then every consent
@@ -22,13 +25,14 @@ const PAGE_SIZE = 200;
  * A record changed or removed behind the application's back (the triggers dropped, a restored backup edited)
  * is named here.
  */
-export async function verifyConsentChains(consents: ConsentsRepository): Promise<ConsentVerification> {
+export async function verifyConsentChains(db: Db): Promise<ConsentVerification> {
   const mismatches: ConsentMismatch[] = [];
   let records = 0;
   let doctors = 0;
   let previous: ConsentRecordRow | null = null;
   for (;;) {
     const page = await consents.chainPage(
+      db,
       previous ? { doctorId: previous.doctor_id, seq: previous.seq } : null,
       PAGE_SIZE,
     );
@@ -42,7 +46,7 @@ export async function verifyConsentChains(consents: ConsentsRepository): Promise
     }
     if (page.length < PAGE_SIZE) break;
   }
-  const auditEntries = await checkAuditedRecords(consents, mismatches);
+  const auditEntries = await checkAuditedRecords(db, mismatches);
   return { records, doctors, auditEntries, mismatches };
 }
 
@@ -85,14 +89,19 @@ function auditedRecord(entry: AuditedConsentRow): AuditedRecord | null {
 }
 
 /** Every audit entry naming a record must find it, with the hash it was written with. */
-async function checkAuditedRecords(consents: ConsentsRepository, mismatches: ConsentMismatch[]): Promise<number> {
+async function checkAuditedRecords(db: Db, mismatches: ConsentMismatch[]): Promise<number> {
   let checked = 0;
   let afterId: string | null = null;
   for (;;) {
-    const page = await consents.auditedPage(afterId, PAGE_SIZE);
+    const page = await consents.auditedPage(db, afterId, PAGE_SIZE);
     const entries = page.map(auditedRecord).filter((entry): entry is AuditedRecord => entry !== null);
     const stored = new Map(
-      (await consents.hashesOf(entries.map((entry) => entry.consentId))).map((row) => [row.id, row.record_hash]),
+      (
+        await consents.hashesOf(
+          db,
+          entries.map((entry) => entry.consentId),
+        )
+      ).map((row) => [row.id, row.record_hash]),
     );
     for (const entry of entries) {
       checked += 1;

@@ -121,8 +121,6 @@ const ALL_TIME = { from: '0000', to: '9999' };
  * else; the database's triggers refuse an UPDATE or DELETE from anywhere.
  */
 export class ConsentsRepository {
-  constructor(private readonly db: Db) {}
-
   /**
    * Serialises the saves of one doctor's chain until the transaction ends, so that each reads the head the
    * previous one wrote: two saves reading the same head would take the same seq. Must be the transaction's
@@ -151,7 +149,7 @@ export class ConsentsRepository {
   }
 
   /** The doctor's current consent: the latest record. */
-  latest(doctorId: string, db: Db = this.db): Promise<ConsentRecordView | undefined> {
+  latest(db: Db, doctorId: string): Promise<ConsentRecordView | undefined> {
     return db
       .selectFrom('consent_records as c')
       .select(VIEW_COLUMNS)
@@ -162,8 +160,8 @@ export class ConsentsRepository {
   }
 
   /** Every record of the doctor, newest first, without the images. */
-  history(doctorId: string): Promise<ConsentRecordView[]> {
-    return this.db
+  history(db: Db, doctorId: string): Promise<ConsentRecordView[]> {
+    return db
       .selectFrom('consent_records as c')
       .select(VIEW_COLUMNS)
       .where('c.doctor_id', '=', doctorId)
@@ -172,16 +170,17 @@ export class ConsentsRepository {
   }
 
   /** One record by id, whichever doctor it is of (a client id already used). */
-  findById(id: string, db: Db = this.db): Promise<ConsentRecordView | undefined> {
+  findById(db: Db, id: string): Promise<ConsentRecordView | undefined> {
     return db.selectFrom('consent_records as c').select(VIEW_COLUMNS).where('c.id', '=', id).executeTakeFirst();
   }
 
   /** One record's image, when the record is this doctor's and has one. */
   image(
+    db: Db,
     doctorId: string,
     id: string,
   ): Promise<Pick<ConsentRecordRow, 'signature_image' | 'signature_mime_type'> | undefined> {
-    return this.db
+    return db
       .selectFrom('consent_records')
       .select(['signature_image', 'signature_mime_type'])
       .where('id', '=', id)
@@ -190,8 +189,8 @@ export class ConsentsRepository {
   }
 
   /** Whether the doctor has any record: a doctor deleted from the directory keeps their evidence readable. */
-  async hasRecords(doctorId: string): Promise<boolean> {
-    const row = await this.db
+  async hasRecords(db: Db, doctorId: string): Promise<boolean> {
+    const row = await db
       .selectFrom('consent_records')
       .select('id')
       .where('doctor_id', '=', doctorId)
@@ -205,7 +204,7 @@ export class ConsentsRepository {
   }
 
   /** The dashboard's figures: the doctors whose current consent the user collected gives a choice, all or signed in [from, to). */
-  async collectedCount(userId: string, period: { from: string; to: string } | null, db: Db = this.db): Promise<number> {
+  async collectedCount(db: Db, userId: string, period: { from: string; to: string } | null): Promise<number> {
     const [row] = await collectedCountQuery(db, { userId, ...(period ?? ALL_TIME) });
     return row?.count ?? 0;
   }
@@ -214,8 +213,8 @@ export class ConsentsRepository {
    * A page of the doctors a campaign may reach (spec 001 §5): still in the directory, with an e-mail (theirs,
    * else the one given with the consent), whose current consent gives the choice; by name, then id.
    */
-  eligiblePage(filter: EligibleDoctorsFilter, offset: number, limit: number): Promise<EligibleDoctorRow[]> {
-    return this.eligible(this.db, filter)
+  eligiblePage(db: Db, filter: EligibleDoctorsFilter, offset: number, limit: number): Promise<EligibleDoctorRow[]> {
+    return this.eligible(db, filter)
       .orderBy('d.last_name_norm')
       .orderBy('d.first_name_norm')
       .orderBy('d.id')
@@ -225,9 +224,9 @@ export class ConsentsRepository {
   }
 
   /** How many doctors eligiblePage pages through. */
-  async eligibleCount(filter: EligibleDoctorsFilter): Promise<number> {
-    const row = await this.db
-      .selectFrom(this.eligible(this.db, filter).as('e'))
+  async eligibleCount(db: Db, filter: EligibleDoctorsFilter): Promise<number> {
+    const row = await db
+      .selectFrom(this.eligible(db, filter).as('e'))
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirst();
     return row?.count ?? 0;
@@ -246,8 +245,8 @@ export class ConsentsRepository {
    * Every record of every doctor, image bytes included, in chain order (doctor, then seq), one page at a
    * time after a position: the verifier reads the whole table without holding it in memory.
    */
-  chainPage(after: { doctorId: string; seq: number } | null, limit: number): Promise<ConsentRecordRow[]> {
-    return this.db
+  chainPage(db: Db, after: { doctorId: string; seq: number } | null, limit: number): Promise<ConsentRecordRow[]> {
+    return db
       .selectFrom('consent_records')
       .selectAll()
       .$if(after !== null, (query) =>
@@ -268,8 +267,8 @@ export class ConsentsRepository {
    * The audit log's consent entries, by id, one page at a time: each names the record it wrote and its hash, so
    * the verifier finds a record removed from the end of a chain, which the chain alone cannot show.
    */
-  auditedPage(afterId: string | null, limit: number): Promise<AuditedConsentRow[]> {
-    return this.db
+  auditedPage(db: Db, afterId: string | null, limit: number): Promise<AuditedConsentRow[]> {
+    return db
       .selectFrom('audit_logs')
       .select(['id', 'entity_id', 'metadata', 'created_at'])
       .where('entity_type', '=', 'consent')
@@ -280,9 +279,9 @@ export class ConsentsRepository {
   }
 
   /** The records' hashes by id, to match audit entries against. */
-  hashesOf(ids: readonly string[]): Promise<Pick<ConsentRecordRow, 'id' | 'record_hash'>[]> {
+  hashesOf(db: Db, ids: readonly string[]): Promise<Pick<ConsentRecordRow, 'id' | 'record_hash'>[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('consent_records').select(['id', 'record_hash']).where('id', 'in', ids).execute();
+    return db.selectFrom('consent_records').select(['id', 'record_hash']).where('id', 'in', ids).execute();
   }
 
   /** The shared part of the eligible doctors' queries. */

@@ -93,9 +93,9 @@ export class ConsentsService {
   /** The doctor's latest record with its image, or null when none was ever collected. */
   async current(_auth: AuthContext, doctorId: string): Promise<CurrentConsent> {
     const id = await this.readableDoctorId(doctorId);
-    const row = await this.deps.consents.latest(id);
+    const row = await this.deps.consents.latest(this.deps.db, id);
     if (!row) return null;
-    const image = row.image_sha256 === null ? undefined : await this.deps.consents.image(id, row.id);
+    const image = row.image_sha256 === null ? undefined : await this.deps.consents.image(this.deps.db, id, row.id);
     const bytes = image?.signature_image ?? null;
     return toConsentRecord(
       row,
@@ -105,13 +105,13 @@ export class ConsentsService {
 
   async history(_auth: AuthContext, doctorId: string): Promise<ConsentHistory> {
     const id = await this.readableDoctorId(doctorId);
-    const rows = await this.deps.consents.history(id);
+    const rows = await this.deps.consents.history(this.deps.db, id);
     return { items: rows.map((row) => toConsentRecord(row, null)) };
   }
 
   async image(_auth: AuthContext, doctorId: string, consentId: string): Promise<ConsentImage> {
-    const id = await this.deps.doctors.canonicalId(doctorId);
-    const row = await this.deps.consents.image(id, consentId);
+    const id = await this.deps.doctors.canonicalId(this.deps.db, doctorId);
+    const row = await this.deps.consents.image(this.deps.db, id, consentId);
     if (!row?.signature_image || !row.signature_mime_type) {
       throw new AppError('NOT_FOUND', {}, { messageKey: 'consents.notFound' });
     }
@@ -125,10 +125,10 @@ export class ConsentsService {
     consentId: string,
     lang: Language,
   ): Promise<ConsentCertificate> {
-    const id = await this.deps.doctors.canonicalId(doctorId);
-    const row = await this.deps.consents.findById(consentId);
+    const id = await this.deps.doctors.canonicalId(this.deps.db, doctorId);
+    const row = await this.deps.consents.findById(this.deps.db, consentId);
     if (row?.doctor_id !== id) throw new AppError('NOT_FOUND', {}, { messageKey: 'consents.notFound' });
-    const image = row.image_sha256 === null ? undefined : await this.deps.consents.image(id, row.id);
+    const image = row.image_sha256 === null ? undefined : await this.deps.consents.image(this.deps.db, id, row.id);
     const pdf = await renderConsentCertificate({
       record: toConsentRecord(row, null),
       image:
@@ -244,8 +244,8 @@ export class ConsentsService {
   ): Promise<EligibleDoctorList> {
     const filter = { choice: query.choice, terms: searchTerms(query.search) };
     const [rows, total] = await Promise.all([
-      this.deps.consents.eligiblePage(filter, (query.page - 1) * query.limit, query.limit),
-      this.deps.consents.eligibleCount(filter),
+      this.deps.consents.eligiblePage(this.deps.db, filter, (query.page - 1) * query.limit, query.limit),
+      this.deps.consents.eligibleCount(this.deps.db, filter),
     ]);
     return { doctors: rows.map(toEligibleDoctor), total, pages: pagesFor(total, query.limit) };
   }
@@ -271,7 +271,7 @@ export class ConsentsService {
   ): Promise<ConsentRecord> {
     // Read before the transaction, whose first statement must be the lock: an alias, once written, names its
     // doctor for good, and the saves through an alias and through the doctor's own id take the same lock.
-    const id = await this.deps.doctors.canonicalId(doctorId);
+    const id = await this.deps.doctors.canonicalId(this.deps.db, doctorId);
     const deps = { db: this.deps.db, keys: this.deps.keys, clock: this.deps.clock };
     const answer = { statusCode: 201, replayAs: (body: unknown) => ConsentRecord.parse(body) };
     try {
@@ -287,11 +287,11 @@ export class ConsentsService {
   /** The record appended after the doctor's chain head, and its audit entry, in the caller's transaction. */
   private async append(trx: Db, auth: AuthContext, doctorId: string, draft: Draft): Promise<ConsentRecord> {
     await this.deps.consents.lockDoctorChain(trx, doctorId);
-    const doctor = await this.deps.doctors.findById(doctorId, trx);
+    const doctor = await this.deps.doctors.findById(trx, doctorId);
     if (!doctor) throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notFound' });
     const replayed = await this.replayedRecord(trx, auth, doctor.id, draft);
     if (replayed) return replayed;
-    const current = await this.deps.consents.latest(doctor.id, trx);
+    const current = await this.deps.consents.latest(trx, doctor.id);
     const content = draft.content(current);
     const recordedAt = isoNow(this.deps.clock);
     const fields: HashedConsentFields = {
@@ -348,7 +348,7 @@ export class ConsentsService {
     draft: Draft,
   ): Promise<ConsentRecord | undefined> {
     if (draft.clientId === undefined) return undefined;
-    const existing = await this.deps.consents.findById(draft.clientId.toLowerCase(), trx);
+    const existing = await this.deps.consents.findById(trx, draft.clientId.toLowerCase());
     if (!existing) return undefined;
     const same =
       existing.doctor_id === doctorId &&
@@ -374,9 +374,9 @@ export class ConsentsService {
 
   /** A doctor of the directory, or one deleted from it whose evidence remains: their records stay readable. */
   private async readableDoctorId(doctorId: string): Promise<string> {
-    const id = await this.deps.doctors.canonicalId(doctorId);
-    if (await this.deps.doctors.findById(id)) return id;
-    if (await this.deps.consents.hasRecords(id)) return id;
+    const id = await this.deps.doctors.canonicalId(this.deps.db, doctorId);
+    if (await this.deps.doctors.findById(this.deps.db, id)) return id;
+    if (await this.deps.consents.hasRecords(this.deps.db, id)) return id;
     throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notFound' });
   }
 }

@@ -788,9 +788,9 @@ describe.each(engines())('consents on %s', (engine) => {
       const db = t.database.db;
       const service = new ConsentsService({
         db,
-        consents: new ConsentsRepository(db),
-        doctors: new DoctorsRepository(db),
-        keys: new IdempotencyKeysRepository(db),
+        consents: new ConsentsRepository(),
+        doctors: new DoctorsRepository(),
+        keys: new IdempotencyKeysRepository(),
         logs: new LogsRepository(systemClock),
         clock: systemClock,
       });
@@ -928,7 +928,7 @@ describe.each(engines())('the consent chain verifier on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const verify = () => verifyConsentChains(new ConsentsRepository(t.database.db));
+  const verify = () => verifyConsentChains(t.database.db);
 
   it('verifies every chain of untouched records, and the audit entries naming them', async () => {
     expect(await verify()).toEqual({ records: 9, doctors: 3, auditEntries: 9, mismatches: [] });

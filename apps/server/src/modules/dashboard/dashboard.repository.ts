@@ -156,9 +156,7 @@ export type DashboardCampaignFigures = { totalCampaigns: number; campaignsSentTh
 
 /** The dashboard's reads of the activities table; the figures are defined in docs/dashboard.md. */
 export class DashboardRepository {
-  constructor(private readonly db: Db) {}
-
-  async counts(userId: string, periods: DashboardPeriods, db: Db = this.db): Promise<DashboardCounts> {
+  async counts(db: Db, userId: string, periods: DashboardPeriods): Promise<DashboardCounts> {
     const [row] = await countsQuery(db, {
       userId,
       now: periods.now,
@@ -175,7 +173,7 @@ export class DashboardRepository {
     };
   }
 
-  today(userId: string, periods: DashboardPeriods, db: Db = this.db): Promise<DashboardActivityRow[]> {
+  today(db: Db, userId: string, periods: DashboardPeriods): Promise<DashboardActivityRow[]> {
     return todayQuery(db, {
       userId,
       todayStart: periods.todayStart,
@@ -184,7 +182,7 @@ export class DashboardRepository {
     });
   }
 
-  async next(userId: string, now: string, db: Db = this.db): Promise<DashboardActivityRow | null> {
+  async next(db: Db, userId: string, now: string): Promise<DashboardActivityRow | null> {
     const [row] = await nextQuery(db, { userId, now });
     return row ?? null;
   }
@@ -193,7 +191,7 @@ export class DashboardRepository {
    * The messages the user sent since `weekStart`, from the (sender_id, created_at) index, each once whatever
    * its number of recipients; the unread count is the one the badge reads (mailbox_counts).
    */
-  async mail(userId: string, weekStart: string, db: Db = this.db): Promise<DashboardMailFigures> {
+  async mail(db: Db, userId: string, weekStart: string): Promise<DashboardMailFigures> {
     const row = await db
       .selectNoFrom((eb) => [
         eb
@@ -213,9 +211,9 @@ export class DashboardRepository {
    * sending ended as sent inside the month, read among the user's campaigns.
    */
   async campaigns(
+    db: Db,
     userId: string,
     periods: Pick<DashboardPeriods, 'monthStart' | 'nextMonthStart'>,
-    db: Db = this.db,
   ): Promise<DashboardCampaignFigures> {
     const row = await db
       .selectNoFrom((eb) => [

@@ -9,12 +9,14 @@ import {
   startOfZonedWeek,
 } from '@crm/shared';
 import type { Clock } from '#server/core/clock.ts';
+import type { Db } from '#server/db/database.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import type { ConsentsRepository } from '#server/modules/consents/consents.repository.ts';
 import { toDashboardActivity } from './dashboard.mapper.ts';
 import type { DashboardPeriods, DashboardRepository } from './dashboard.repository.ts';
 
 type DashboardServiceDeps = {
+  db: Db;
   dashboard: DashboardRepository;
   consents: ConsentsRepository;
   clock: Clock;
@@ -54,11 +56,11 @@ export class DashboardService {
     const periods = dashboardPeriods(now);
     const userId = auth.user.id;
     const [counts, today, next, mail, campaigns, totalConsents, consentsThisMonth] = await Promise.all([
-      this.deps.dashboard.counts(userId, periods),
-      this.deps.dashboard.today(userId, periods),
-      this.deps.dashboard.next(userId, periods.now),
-      this.deps.dashboard.mail(userId, periods.weekStart),
-      this.deps.dashboard.campaigns(userId, periods),
+      this.deps.dashboard.counts(this.deps.db, userId, periods),
+      this.deps.dashboard.today(this.deps.db, userId, periods),
+      this.deps.dashboard.next(this.deps.db, userId, periods.now),
+      this.deps.dashboard.mail(this.deps.db, userId, periods.weekStart),
+      this.deps.dashboard.campaigns(this.deps.db, userId, periods),
       this.totalConsents(userId),
       this.consentsThisMonth(userId, periods),
     ]);
@@ -82,11 +84,14 @@ export class DashboardService {
 
   /** The doctors whose current consent, collected by the caller, gives at least one choice (docs/dashboard.md). */
   private totalConsents(userId: string): Promise<number> {
-    return this.deps.consents.collectedCount(userId, null);
+    return this.deps.consents.collectedCount(this.deps.db, userId, null);
   }
 
   /** Of those, the ones whose current consent was signed in the current Paris month. */
   private consentsThisMonth(userId: string, periods: DashboardPeriods): Promise<number> {
-    return this.deps.consents.collectedCount(userId, { from: periods.monthStart, to: periods.nextMonthStart });
+    return this.deps.consents.collectedCount(this.deps.db, userId, {
+      from: periods.monthStart,
+      to: periods.nextMonthStart,
+    });
   }
 }

@@ -82,8 +82,9 @@ describe.each(engines())('dashboard stats on %s', (engine) => {
   /** The service on the test database with its clock pinned. */
   const statsAt = (now: string, userId: string) =>
     new DashboardService({
-      dashboard: new DashboardRepository(t.database.db),
-      consents: new ConsentsRepository(t.database.db),
+      db: t.database.db,
+      dashboard: new DashboardRepository(),
+      consents: new ConsentsRepository(),
       clock: { now: () => new Date(now) },
     }).stats(authFor(userId));
 

@@ -19,12 +19,10 @@ type Source = 'words' | 'prefixes';
 export class DoctorSearchRepository {
   private readonly shapes = preparedShapes();
 
-  constructor(private readonly db: Db) {}
-
   /** How many doctors have a word (or RPPS) starting with `term`, counting no further than `max`. */
-  async termMatches(term: string, max: number): Promise<number> {
+  async termMatches(db: Db, term: string, max: number): Promise<number> {
     const [row] = await this.shapes<{ count: number }>(
-      this.db,
+      db,
       'term-matches',
       () => ({
         names: ['low', 'high', 'max'],
@@ -38,9 +36,9 @@ export class DoctorSearchRepository {
   }
 
   /** How many doctors have a word (or RPPS) starting with `driving` and match every other term. */
-  async wordMatches(driving: string, others: string[]): Promise<number> {
+  async wordMatches(db: Db, driving: string, others: string[]): Promise<number> {
     const [row] = await this.shapes<{ count: number }>(
-      this.db,
+      db,
       `word-count:${others.length}`,
       () => ({
         names: ['low', 'high', 'length', ...filterNames(others.length, 'words')],
@@ -58,10 +56,10 @@ export class DoctorSearchRepository {
    * How many doctors have `prefix` (1 to 4 characters) and match every other term. Alone, the prefix's count is
    * kept in doctor_prefix_counts (decision 0012): one row, where counting "d" reads a sixth of the directory.
    */
-  async prefixMatches(prefix: string, others: string[]): Promise<number> {
+  async prefixMatches(db: Db, prefix: string, others: string[]): Promise<number> {
     if (others.length === 0) {
       const [counted] = await this.shapes<{ doctors: number }>(
-        this.db,
+        db,
         'prefix-count',
         () => ({
           names: ['prefix'],
@@ -72,7 +70,7 @@ export class DoctorSearchRepository {
       return counted?.doctors ?? 0;
     }
     const [row] = await this.shapes<{ count: number }>(
-      this.db,
+      db,
       `prefix-count:${others.length}`,
       () => ({
         names: ['prefix', ...filterNames(others.length, 'prefixes')],
@@ -90,15 +88,18 @@ export class DoctorSearchRepository {
    * (a word range, or a short prefix's rows) that match every other term. The total comes from wordMatches
    * or prefixMatches: counting in the same statement (a window) would cost more than the page.
    */
-  async rankedPage(input: {
-    source: Source;
-    driving: string;
-    others: string[];
-    terms: string[];
-    userId: string;
-    offset: number;
-    limit: number;
-  }): Promise<ListItemRow[]> {
+  async rankedPage(
+    db: Db,
+    input: {
+      source: Source;
+      driving: string;
+      others: string[];
+      terms: string[];
+      userId: string;
+      offset: number;
+      limit: number;
+    },
+  ): Promise<ListItemRow[]> {
     const { source, others } = input;
     const query = input.terms.join(' ');
     const oneLongWord = source === 'words' && others.length === 0;
@@ -110,7 +111,7 @@ export class DoctorSearchRepository {
         ? { queryLength: query.length, query }
         : { queryLength: query.length, query, drivingWord: `% ${input.driving}%` };
     return this.shapes<ListItemRow>(
-      this.db,
+      db,
       `ranked:${source}:${others.length}`,
       () => ({
         names: [
@@ -144,16 +145,19 @@ export class DoctorSearchRepository {
    * prefix index (prefixOrderPage). For one word alone, the page also brings the word's total; an empty page
    * says nothing of the total.
    */
-  async prefixPage(input: {
-    prefix: string;
-    others: string[];
-    userId: string;
-    offset: number;
-    limit: number;
-  }): Promise<{ rows: ListItemRow[]; total: number | undefined }> {
+  async prefixPage(
+    db: Db,
+    input: {
+      prefix: string;
+      others: string[];
+      userId: string;
+      offset: number;
+      limit: number;
+    },
+  ): Promise<{ rows: ListItemRow[]; total: number | undefined }> {
     const { others } = input;
     const rows = await this.shapes<ListItemRow & { total?: number | null }>(
-      this.db,
+      db,
       `prefix-page:${others.length}`,
       () => ({
         names: ['prefix', ...filterNames(others.length, 'prefixes'), 'limit', 'offset', 'userId'],

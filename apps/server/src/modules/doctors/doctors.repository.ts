@@ -98,14 +98,12 @@ const doctorOfficesQuery = preparedQuery(
 export type DoctorOfficeRow = Awaited<ReturnType<typeof doctorOfficesQuery>>[number];
 
 export class DoctorsRepository {
-  constructor(private readonly db: Db) {}
-
-  findById(id: string, db: Db = this.db): Promise<DoctorRow | undefined> {
+  findById(db: Db, id: string): Promise<DoctorRow | undefined> {
     return db.selectFrom('doctors').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** A doctor with what the user adds to it (targets, recent flag), in one query. */
-  async findForUser(id: string, userId: string, db: Db = this.db) {
+  async findForUser(db: Db, id: string, userId: string) {
     const [row] = await doctorForUserQuery(db, { id, userId });
     return row;
   }
@@ -114,7 +112,7 @@ export class DoctorsRepository {
    * The doctor an id names: itself, or the doctor a client id became an alias of (a doctor created offline
    * whose RPPS already existed, decision 0020).
    */
-  async canonicalId(id: string, db: Db = this.db): Promise<string> {
+  async canonicalId(db: Db, id: string): Promise<string> {
     const row = await db.selectFrom('doctor_aliases').select('doctor_id').where('alias_id', '=', id).executeTakeFirst();
     return row?.doctor_id ?? id;
   }
@@ -123,12 +121,12 @@ export class DoctorsRepository {
     await db.insertInto('doctor_aliases').values(row).execute();
   }
 
-  async rppsOwner(rpps: string, db: Db = this.db): Promise<string | undefined> {
+  async rppsOwner(db: Db, rpps: string): Promise<string | undefined> {
     const row = await db.selectFrom('doctors').select('id').where('rpps', '=', rpps).executeTakeFirst();
     return row?.id;
   }
 
-  async userData(userId: string, doctorId: string, db: Db = this.db) {
+  async userData(db: Db, userId: string, doctorId: string) {
     return db
       .selectFrom('doctor_user_data')
       .select(['target', 'potential_target'])
@@ -138,12 +136,12 @@ export class DoctorsRepository {
   }
 
   /** The doctor's offices, the primary one first. */
-  offices(doctorId: string, db: Db = this.db): Promise<DoctorOfficeRow[]> {
+  offices(db: Db, doctorId: string): Promise<DoctorOfficeRow[]> {
     return doctorOfficesQuery(db, { doctorId });
   }
 
   /** The list rows of these doctors as the user sees them (their targets, the primary office), in the given order. */
-  async listItems(ids: string[], userId: string, db: Db = this.db): Promise<ListItemRow[]> {
+  async listItems(db: Db, ids: string[], userId: string): Promise<ListItemRow[]> {
     if (ids.length === 0) return [];
     const page = sql`with page as (select doctors.id as doctor_id from doctors where doctors.id in (${sql.join(ids)}))`;
     const { rows } = await withListItems(page, userId, sql`page.doctor_id`).execute(db);

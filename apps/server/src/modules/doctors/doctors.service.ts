@@ -114,18 +114,20 @@ export class DoctorsService {
     const page = { driving, others, terms, userId, offset, limit };
     const key = [driving, ...others].join(' ');
     if (driving.length > SHORT_PREFIX_MAX) {
-      const total = await countOnce(`word:${key}`, () => search.wordMatches(driving, others));
-      return { rows: total > offset ? await search.rankedPage({ source: 'words', ...page }) : [], total };
+      const total = await countOnce(`word:${key}`, () => search.wordMatches(this.deps.db, driving, others));
+      return { rows: total > offset ? await search.rankedPage(this.deps.db, { source: 'words', ...page }) : [], total };
     }
     if (others.length === 0) {
-      const { rows, total } = await search.prefixPage({ prefix: driving, others, userId, offset, limit });
-      if (rows.length === 0) return { rows, total: offset === 0 ? 0 : await search.prefixMatches(driving, []) };
+      const { rows, total } = await search.prefixPage(this.deps.db, { prefix: driving, others, userId, offset, limit });
+      if (rows.length === 0)
+        return { rows, total: offset === 0 ? 0 : await search.prefixMatches(this.deps.db, driving, []) };
       return { rows, total: Math.max(total ?? 0, offset + rows.length) };
     }
-    const total = await countOnce(`prefix:${key}`, () => search.prefixMatches(driving, others));
+    const total = await countOnce(`prefix:${key}`, () => search.prefixMatches(this.deps.db, driving, others));
     if (total <= offset) return { rows: [], total };
-    if (total <= RANKED_SEARCH_CAP) return { rows: await search.rankedPage({ source: 'prefixes', ...page }), total };
-    const { rows } = await search.prefixPage({ prefix: driving, others, userId, offset, limit });
+    if (total <= RANKED_SEARCH_CAP)
+      return { rows: await search.rankedPage(this.deps.db, { source: 'prefixes', ...page }), total };
+    const { rows } = await search.prefixPage(this.deps.db, { prefix: driving, others, userId, offset, limit });
     return { rows, total };
   }
 
@@ -137,8 +139,8 @@ export class DoctorsService {
     for (const term of longestFirst) {
       const count =
         term.length <= SHORT_PREFIX_MAX
-          ? await countOnce(`prefix:${term}`, () => this.deps.search.prefixMatches(term, []))
-          : await countOnce(`probe:${term}`, () => this.deps.search.termMatches(term, SELECTIVITY_PROBE));
+          ? await countOnce(`prefix:${term}`, () => this.deps.search.prefixMatches(this.deps.db, term, []))
+          : await countOnce(`probe:${term}`, () => this.deps.search.termMatches(this.deps.db, term, SELECTIVITY_PROBE));
       counts.set(term, Math.min(count, SELECTIVITY_PROBE));
     }
     return longestFirst.sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0));
@@ -152,7 +154,7 @@ export class DoctorsService {
   private countOnce(): CountOnce {
     let generation: Promise<number> | undefined;
     return async (key, count) => {
-      generation ??= this.deps.generations.current('doctors');
+      generation ??= this.deps.generations.current(this.deps.db, 'doctors');
       const at = await generation;
       let total = this.matchCounts.get(at, key);
       if (total === undefined) {
@@ -212,7 +214,7 @@ export class DoctorsService {
       const known = await this.knownClientId(trx, auth, clientId, input.rpps, queued);
       if (known) return known;
     }
-    const owner = await this.deps.doctors.rppsOwner(input.rpps, trx);
+    const owner = await this.deps.doctors.rppsOwner(trx, input.rpps);
     if (owner !== undefined && clientId !== undefined && queued) return this.aliasOf(trx, auth, clientId, owner);
     if (owner !== undefined) throw rppsTaken(input.rpps);
     const id = clientId ?? newId();
@@ -266,8 +268,8 @@ export class DoctorsService {
     rpps: string,
     queued: boolean,
   ): Promise<Doctor | ExistingDoctor | undefined> {
-    const canonicalId = await this.deps.doctors.canonicalId(clientId, trx);
-    const existing = await this.deps.doctors.findById(canonicalId, trx);
+    const canonicalId = await this.deps.doctors.canonicalId(trx, clientId);
+    const existing = await this.deps.doctors.findById(trx, canonicalId);
     if (!existing) return undefined;
     if (!queued || existing.rpps !== rpps) {
       throw new AppError('CONFLICT', {}, { messageKey: 'doctors.idTaken', fields: { id: 'doctors.idTaken' } });
@@ -340,7 +342,7 @@ export class DoctorsService {
   private async requireConfiguredTargets(input: DoctorUserDataInput): Promise<void> {
     const given = { target: input.target, potential_target: input.potential_target };
     if (!Object.values(given).some(Boolean)) return;
-    const names = new Set((await this.deps.targets.list({})).map((target) => target.name));
+    const names = new Set((await this.deps.targets.list(this.deps.db, {})).map((target) => target.name));
     const fields: Record<string, string> = {};
     for (const [field, name] of Object.entries(given)) {
       if (name && !names.has(name)) fields[field] = 'validation.unknownTarget';
@@ -353,7 +355,7 @@ export class DoctorsService {
     await this.requireConfiguredTargets(input);
     return this.deps.db.transaction().execute(async (trx) => {
       const doctor = await this.requireDoctor(trx, id);
-      const before = await this.deps.doctors.userData(auth.user.id, id, trx);
+      const before = await this.deps.doctors.userData(trx, auth.user.id, id);
       await this.deps.doctors.upsertUserData(trx, {
         user_id: auth.user.id,
         doctor_id: id,
@@ -368,7 +370,7 @@ export class DoctorsService {
         metadata: { doctorName: `${doctor.first_name} ${doctor.last_name}` },
         changes: {
           previous: before ?? { target: null, potential_target: null },
-          new: await this.deps.doctors.userData(auth.user.id, id, trx),
+          new: await this.deps.doctors.userData(trx, auth.user.id, id),
         },
         user: auditUser(auth),
       });
@@ -405,7 +407,7 @@ export class DoctorsService {
     requireWriter(auth);
     return this.deps.db.transaction().execute(async (trx) => {
       const doctor = await this.requireDoctor(trx, id);
-      const office = await this.deps.offices.findById(officeId, trx);
+      const office = await this.deps.offices.findById(trx, officeId);
       if (!office) throw new AppError('NOT_FOUND', {}, { messageKey: 'offices.notFound' });
       if (await this.deps.links.exists(trx, id, officeId)) {
         throw new AppError('CONFLICT', {}, { messageKey: 'doctors.alreadyLinked' });
@@ -457,9 +459,9 @@ export class DoctorsService {
   }
 
   private async detail(db: Db, auth: AuthContext, id: string): Promise<Doctor> {
-    const row = await this.deps.doctors.findForUser(id, auth.user.id, db);
+    const row = await this.deps.doctors.findForUser(db, id, auth.user.id);
     if (!row) throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notFound' });
-    const offices = (await this.deps.doctors.offices(id, db)).map(toDoctorOffice);
+    const offices = (await this.deps.doctors.offices(db, id)).map(toDoctorOffice);
     // Not `{ ...doctorFields(row), target }`: V8 takes a slow path for keys added after a spread (decision 0010).
     return Object.assign(doctorFields(row), {
       target: row.target,
@@ -471,13 +473,13 @@ export class DoctorsService {
   }
 
   private async requireDoctor(db: Db, id: string): Promise<DoctorRow> {
-    const row = await this.deps.doctors.findById(id, db);
+    const row = await this.deps.doctors.findById(db, id);
     if (!row) throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notFound' });
     return row;
   }
 
   private async refuseTakenRpps(db: Db, rpps: string, exceptId: string | null): Promise<void> {
-    const owner = await this.deps.doctors.rppsOwner(rpps, db);
+    const owner = await this.deps.doctors.rppsOwner(db, rpps);
     if (owner !== undefined && owner !== exceptId) throw rppsTaken(rpps);
   }
 }

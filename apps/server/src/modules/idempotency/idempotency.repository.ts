@@ -5,9 +5,7 @@ export type StoredAnswer = Pick<IdempotencyKeysTable, 'method' | 'path' | 'body_
 
 /** The first answers of idempotent writes (DESIGN.md §6), by user and key. */
 export class IdempotencyKeysRepository {
-  constructor(private readonly db: Db) {}
-
-  find(userId: string, key: string, db: Db = this.db): Promise<StoredAnswer | undefined> {
+  find(db: Db, userId: string, key: string): Promise<StoredAnswer | undefined> {
     return db
       .selectFrom('idempotency_keys')
       .select(['method', 'path', 'body_hash', 'status_code', 'response'])

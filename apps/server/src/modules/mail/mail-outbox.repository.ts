@@ -48,8 +48,6 @@ function outcomeColumns(outcome: DeliveryOutcome): Updateable<MailOutboxTable> {
  * through process memory, so any number of server processes sharing one database send each message once.
  */
 export class MailOutboxRepository {
-  constructor(private readonly db: Db) {}
-
   /**
    * Written in the transaction of what causes the message. False when the row's once_key is already taken:
    * nothing is written (on PostgreSQL, once the holder committed).
@@ -65,7 +63,7 @@ export class MailOutboxRepository {
   }
 
   /** Ids of messages of a stream due for an attempt and claimed by nobody (or whose claim ran out), oldest due first. */
-  async dueIds(stream: MailStream, now: string, limit: number, db: Db = this.db): Promise<string[]> {
+  async dueIds(db: Db, stream: MailStream, now: string, limit: number): Promise<string[]> {
     const rows = await db
       .selectFrom('mail_outbox')
       .select('id')
@@ -85,8 +83,8 @@ export class MailOutboxRepository {
    * minute, and claimed now by anyone, count. Counted and claimed in one transaction that processes take one at
    * a time (an advisory lock on PostgreSQL, the write lock on SQLite), so N processes never send N allowances.
    */
-  async claimBulkWithinPace(pace: BulkPace): Promise<MailOutboxRow[]> {
-    return this.db.transaction().execute(async (trx) => {
+  async claimBulkWithinPace(db: Db, pace: BulkPace): Promise<MailOutboxRow[]> {
+    return db.transaction().execute(async (trx) => {
       // First statement: PostgreSQL's lock for the pace; on SQLite an UPDATE that changes nothing takes the write
       // lock before the counts are read (a transaction that read first could not write after another's commit).
       await (
@@ -110,7 +108,7 @@ export class MailOutboxRepository {
         .executeTakeFirstOrThrow();
       const allowance = Math.min(pace.limit, pace.perMinute - sent - claimed);
       if (allowance <= 0) return [];
-      const ids = await this.dueIds('bulk', pace.now, allowance, trx);
+      const ids = await this.dueIds(trx, 'bulk', pace.now, allowance);
       if (ids.length === 0) return [];
       await trx
         .updateTable('mail_outbox')
@@ -131,8 +129,8 @@ export class MailOutboxRepository {
    * Takes the message for `worker` until `until`, if it is still pending and unclaimed: the condition is checked
    * by the UPDATE itself, so of two processes racing for one message exactly one gets it.
    */
-  async claim(id: string, worker: string, now: string, until: string): Promise<MailOutboxRow | undefined> {
-    const result = await this.db
+  async claim(db: Db, id: string, worker: string, now: string, until: string): Promise<MailOutboxRow | undefined> {
+    const result = await db
       .updateTable('mail_outbox')
       .set({ claimed_by: worker, claimed_until: until })
       .where('id', '=', id)
@@ -140,7 +138,7 @@ export class MailOutboxRepository {
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
       .executeTakeFirst();
     if (result.numUpdatedRows !== 1n) return undefined;
-    return this.db
+    return db
       .selectFrom('mail_outbox')
       .selectAll()
       .where('id', '=', id)
@@ -152,8 +150,8 @@ export class MailOutboxRepository {
    * Moves the claim's end to `until` if `worker` still holds it and the message is still pending: a process whose
    * claim ran out and was taken meanwhile gets false and must not attempt the message.
    */
-  async renewClaim(id: string, worker: string, until: string): Promise<boolean> {
-    const result = await this.db
+  async renewClaim(db: Db, id: string, worker: string, until: string): Promise<boolean> {
+    const result = await db
       .updateTable('mail_outbox')
       .set({ claimed_until: until })
       .where('id', '=', id)
@@ -167,8 +165,8 @@ export class MailOutboxRepository {
    * Writes how the attempt ended and releases the claim; only the claim's holder can (a process whose lease ran
    * out and was taken over writes nothing). Answers whether it was still the holder.
    */
-  async finish(id: string, worker: string, attempts: number, outcome: DeliveryOutcome): Promise<boolean> {
-    const result = await this.db
+  async finish(db: Db, id: string, worker: string, attempts: number, outcome: DeliveryOutcome): Promise<boolean> {
+    const result = await db
       .updateTable('mail_outbox')
       .set({ attempts, claimed_by: null, claimed_until: null, ...outcomeColumns(outcome) })
       .where('id', '=', id)
@@ -178,8 +176,8 @@ export class MailOutboxRepository {
   }
 
   /** How many messages of a reference (a campaign…) are in each state. */
-  async countsByRef(ref: string): Promise<{ status: MailStatus; count: number }[]> {
-    const rows = await this.db
+  async countsByRef(db: Db, ref: string): Promise<{ status: MailStatus; count: number }[]> {
+    const rows = await db
       .selectFrom('mail_outbox')
       .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
       .where('ref', '=', ref)
@@ -189,8 +187,8 @@ export class MailOutboxRepository {
   }
 
   /** Delivered messages older than the retention serve no purpose; failed ones stay for an operator to see. */
-  async deleteDeliveredBefore(before: string): Promise<void> {
-    await this.db
+  async deleteDeliveredBefore(db: Db, before: string): Promise<void> {
+    await db
       .deleteFrom('mail_outbox')
       .where('status', 'in', ['sent', 'logged'])
       .where('sent_at', '<', before)

@@ -49,7 +49,7 @@ export type MailDeliveryMode = 'smtp' | 'log';
 /** Something that sends what is due when told to (the delivery job, once started). */
 export type MailWaker = { wake(): void };
 
-type MailServiceDeps = { outbox: MailOutboxRepository; config: Config; clock: Clock };
+type MailServiceDeps = { db: Db; outbox: MailOutboxRepository; config: Config; clock: Clock };
 
 /**
  * The one way the product sends e-mail. A feature enqueues its message in the transaction of what causes it
@@ -118,7 +118,7 @@ export class MailService {
   /** How many messages of a reference are pending, sent, logged or failed. */
   async countsByRef(ref: string): Promise<Record<MailStatus, number>> {
     const counts: Record<MailStatus, number> = { pending: 0, sent: 0, logged: 0, failed: 0 };
-    for (const { status, count } of await this.deps.outbox.countsByRef(ref)) counts[status] = count;
+    for (const { status, count } of await this.deps.outbox.countsByRef(this.deps.db, ref)) counts[status] = count;
     return counts;
   }
 

@@ -19,11 +19,11 @@ const invitation = (to: string): OutgoingMail => ({
 });
 
 /** One server process's mail parts: the service features enqueue with and the delivery job. */
-function processOn(db: Db, config: Config, clock: Clock, outbox = new MailOutboxRepository(db)) {
+function processOn(db: Db, config: Config, clock: Clock, outbox = new MailOutboxRepository()) {
   const { logger, lines } = capturedLogger();
   return {
-    mail: new MailService({ outbox, config, clock }),
-    delivery: new MailDelivery({ outbox, config, clock, logger }),
+    mail: new MailService({ db, outbox, config, clock }),
+    delivery: new MailDelivery({ db, outbox, config, clock, logger }),
     lines,
   };
 }
@@ -31,11 +31,8 @@ function processOn(db: Db, config: Config, clock: Clock, outbox = new MailOutbox
 /** An outbox whose process runs `after` (which may move the clock) once each attempt is written back. */
 class SlowAttempts extends MailOutboxRepository {
   private attempts = 0;
-  constructor(
-    db: Db,
-    private readonly after: (attempt: number) => Promise<void>,
-  ) {
-    super(db);
+  constructor(private readonly after: (attempt: number) => Promise<void>) {
+    super();
   }
 
   override async finish(...args: Parameters<MailOutboxRepository['finish']>): Promise<boolean> {
@@ -192,7 +189,7 @@ describe.each(engines())('the mail outbox on %s', (engine) => {
     const now = clock.now().toISOString();
     const until = new Date(clock.now().getTime() + 2 * 60_000).toISOString();
     // A process claimed it and died before writing the outcome.
-    expect(await new MailOutboxRepository(database.db).claim(id, 'dead-process', now, until)).toBeDefined();
+    expect(await new MailOutboxRepository().claim(database.db, id, 'dead-process', now, until)).toBeDefined();
 
     expect(await delivery.deliverDue()).toBe(0);
     clock.advance(2 * 60_000 + 1);
@@ -307,7 +304,7 @@ describe.each(engines())('the mail outbox on %s', (engine) => {
       database.db,
       config,
       clock,
-      new SlowAttempts(database.db, async (attempt) => {
+      new SlowAttempts(async (attempt) => {
         clock.advance(90_000);
         if (attempt === 2) expect(await other.delivery.deliverDue()).toBe(1);
       }),

@@ -7,14 +7,12 @@ export type AttachmentFileRow = AttachmentMetaRow & Pick<EmailAttachmentsTable, 
 const META_COLUMNS = ['a.id', 'a.email_id', 'a.file_name', 'a.content_type', 'a.size'] as const;
 
 export class AttachmentsRepository {
-  constructor(private readonly db: Db) {}
-
-  async insert(row: EmailAttachmentsTable, db: Db = this.db): Promise<void> {
+  async insert(db: Db, row: EmailAttachmentsTable): Promise<void> {
     await db.insertInto('email_attachments').values(row).execute();
   }
 
   /** The attachments of one message, in upload order. */
-  async ofEmail(emailId: string, db: Db = this.db): Promise<AttachmentMetaRow[]> {
+  async ofEmail(db: Db, emailId: string): Promise<AttachmentMetaRow[]> {
     return db
       .selectFrom('email_attachments as a')
       .select(META_COLUMNS)
@@ -28,7 +26,7 @@ export class AttachmentsRepository {
    * An attachment with its bytes, for a user who holds a copy of its message (any folder), or who uploaded
    * it and has not sent it yet; for anyone else, nothing.
    */
-  async readableBy(userId: string, id: string, db: Db = this.db): Promise<AttachmentFileRow | undefined> {
+  async readableBy(db: Db, userId: string, id: string): Promise<AttachmentFileRow | undefined> {
     return db
       .selectFrom('email_attachments as a')
       .select([...META_COLUMNS, 'a.data'])
@@ -49,7 +47,7 @@ export class AttachmentsRepository {
   }
 
   /** The user's uploads among the ids that no message has taken yet, with their sizes. */
-  async unsent(uploaderId: string, ids: string[], db: Db = this.db): Promise<{ id: string; size: number }[]> {
+  async unsent(db: Db, uploaderId: string, ids: string[]): Promise<{ id: string; size: number }[]> {
     if (ids.length === 0) return [];
     return db
       .selectFrom('email_attachments')
@@ -73,7 +71,7 @@ export class AttachmentsRepository {
   }
 
   /** Uploads never sent, older than `before`: a composer closed without sending leaves them. */
-  async deleteUnsentBefore(uploaderId: string, before: string, db: Db = this.db): Promise<void> {
+  async deleteUnsentBefore(db: Db, uploaderId: string, before: string): Promise<void> {
     await db
       .deleteFrom('email_attachments')
       .where('uploader_id', '=', uploaderId)

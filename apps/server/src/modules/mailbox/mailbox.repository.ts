@@ -113,8 +113,6 @@ function searchedCopies(db: Db, filter: EmailListFilter, match: string | undefin
 }
 
 export class MailboxRepository {
-  constructor(private readonly db: Db) {}
-
   async insertEmail(db: Db, row: EmailsTable): Promise<void> {
     await db.insertInto('emails').values(row).execute();
   }
@@ -142,7 +140,7 @@ export class MailboxRepository {
       .execute();
   }
 
-  async counts(userId: string, db: Db = this.db): Promise<MailboxCounts | undefined> {
+  async counts(db: Db, userId: string): Promise<MailboxCounts | undefined> {
     return db
       .selectFrom('mailbox_counts')
       .select(['inbox', 'sent', 'bin', 'unread'])
@@ -154,7 +152,7 @@ export class MailboxRepository {
    * One page, newest first. The page's ids come from the (owner_id, folder, created_at, id) index alone when
    * nothing is searched, so a far page skips index entries; then only those rows are read with their message.
    */
-  async page(filter: EmailListFilter, offset: number, limit: number, db: Db = this.db): Promise<EmailSummaryRow[]> {
+  async page(db: Db, filter: EmailListFilter, offset: number, limit: number): Promise<EmailSummaryRow[]> {
     const match = await this.indexMatch(db, filter.terms);
     const ids = searchedCopies(db, filter, match)
       .select('p.id')
@@ -174,7 +172,7 @@ export class MailboxRepository {
   }
 
   /** How many copies of the folder match the search terms (without terms the counts row answers). */
-  async count(filter: EmailListFilter, db: Db = this.db): Promise<number> {
+  async count(db: Db, filter: EmailListFilter): Promise<number> {
     const match = await this.indexMatch(db, filter.terms);
     const row = await searchedCopies(db, filter, match)
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -204,13 +202,13 @@ export class MailboxRepository {
   }
 
   /** The caller's copy with its message; another user's copy is as absent as a missing one. */
-  async ownCopy(ownerId: string, id: string, db: Db = this.db): Promise<EmailCopyRow | undefined> {
-    const [row] = await this.ownCopies(ownerId, [id], db);
+  async ownCopy(db: Db, ownerId: string, id: string): Promise<EmailCopyRow | undefined> {
+    const [row] = await this.ownCopies(db, ownerId, [id]);
     return row;
   }
 
   /** Those of the ids that are the owner's copies, with their messages. */
-  async ownCopies(ownerId: string, ids: string[], db: Db = this.db): Promise<EmailCopyRow[]> {
+  async ownCopies(db: Db, ownerId: string, ids: string[]): Promise<EmailCopyRow[]> {
     if (ids.length === 0) return [];
     return db
       .selectFrom('email_copies as c')
@@ -221,7 +219,7 @@ export class MailboxRepository {
       .execute();
   }
 
-  async parent(emailId: string, db: Db = this.db): Promise<ParentEmailRow | undefined> {
+  async parent(db: Db, emailId: string): Promise<ParentEmailRow | undefined> {
     return db
       .selectFrom('emails')
       .select(['subject', 'body', 'sender_email', 'sender_name', 'created_at'])
@@ -230,7 +228,7 @@ export class MailboxRepository {
   }
 
   /** The product users the addresses name (addresses compared in lower case, as users' are stored). */
-  async usersByEmail(addresses: string[], db: Db = this.db): Promise<RecipientUserRow[]> {
+  async usersByEmail(db: Db, addresses: string[]): Promise<RecipientUserRow[]> {
     if (addresses.length === 0) return [];
     return db.selectFrom('users').select(['id', 'email', 'deleted_at']).where('email', 'in', addresses).execute();
   }

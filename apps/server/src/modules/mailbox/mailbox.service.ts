@@ -74,10 +74,10 @@ export class MailboxService {
   async list(auth: AuthContext, query: EmailListQuery): Promise<EmailListResult> {
     const filter = { ownerId: auth.user.id, folder: query.folder, terms: searchTerms(query.search ?? '') };
     const [rows, total] = await Promise.all([
-      this.deps.mailbox.page(filter, (query.page - 1) * query.limit, query.limit),
+      this.deps.mailbox.page(this.deps.db, filter, (query.page - 1) * query.limit, query.limit),
       filter.terms.length > 0
-        ? this.deps.mailbox.count(filter)
-        : this.deps.mailbox.counts(auth.user.id).then((counts) => toEmailStats(counts)[query.folder]),
+        ? this.deps.mailbox.count(this.deps.db, filter)
+        : this.deps.mailbox.counts(this.deps.db, auth.user.id).then((counts) => toEmailStats(counts)[query.folder]),
     ]);
     return { emails: rows.map(toEmailSummary), total, currentPage: query.page, pages: pagesFor(total, query.limit) };
   }
@@ -87,7 +87,7 @@ export class MailboxService {
   }
 
   async stats(auth: AuthContext): Promise<EmailStats> {
-    return toEmailStats(await this.deps.mailbox.counts(auth.user.id));
+    return toEmailStats(await this.deps.mailbox.counts(this.deps.db, auth.user.id));
   }
 
   /**
@@ -106,7 +106,7 @@ export class MailboxService {
       idempotency,
       { statusCode: 201, replayAs: (stored) => Email.parse(stored) },
       async (trx) => {
-        const named = await this.deps.mailbox.usersByEmail(addresses, trx);
+        const named = await this.deps.mailbox.usersByEmail(trx, addresses);
         const former = named.filter((user) => user.deleted_at !== null).map((user) => user.email);
         if (former.length > 0) {
           throw new AppError(
@@ -181,7 +181,7 @@ export class MailboxService {
           metadata: { subject: draft.subject, recipients: addresses },
           user: auditUser(auth),
         });
-        const copy = await this.deps.mailbox.ownCopy(auth.user.id, senderCopy.id, trx);
+        const copy = await this.deps.mailbox.ownCopy(trx, auth.user.id, senderCopy.id);
         if (!copy) throw new AppError('INTERNAL_ERROR');
         return this.detail(trx, copy);
       },
@@ -255,7 +255,7 @@ export class MailboxService {
 
   async bulkDelete(auth: AuthContext, ids: string[]): Promise<EmailBulkDeleteResult> {
     return this.deps.db.transaction().execute(async (trx) => {
-      const copies = await this.deps.mailbox.ownCopies(auth.user.id, [...new Set(ids)], trx);
+      const copies = await this.deps.mailbox.ownCopies(trx, auth.user.id, [...new Set(ids)]);
       return this.deleteCopies(trx, auth, copies);
     });
   }
@@ -281,28 +281,32 @@ export class MailboxService {
       data: bytes,
       created_at: isoNow(this.deps.clock),
     };
-    await this.deps.attachments.deleteUnsentBefore(auth.user.id, isoFrom(this.deps.clock, -UNSENT_UPLOAD_LIFETIME_MS));
-    await this.deps.attachments.insert(row);
+    await this.deps.attachments.deleteUnsentBefore(
+      this.deps.db,
+      auth.user.id,
+      isoFrom(this.deps.clock, -UNSENT_UPLOAD_LIFETIME_MS),
+    );
+    await this.deps.attachments.insert(this.deps.db, row);
     return toAttachment(row);
   }
 
   /** An attachment of a message the caller holds (or their own unsent upload); anyone else gets 404. */
   async download(auth: AuthContext, id: string): Promise<AttachmentFileRow> {
-    const file = await this.deps.attachments.readableBy(auth.user.id, id);
+    const file = await this.deps.attachments.readableBy(this.deps.db, auth.user.id, id);
     if (!file) throw new AppError('NOT_FOUND');
     return file;
   }
 
   private async detail(db: Db, copy: EmailCopyRow): Promise<Email> {
     const [parent, attachments] = await Promise.all([
-      copy.parent_email_id === null ? undefined : this.deps.mailbox.parent(copy.parent_email_id, db),
-      this.deps.attachments.ofEmail(copy.email_id, db),
+      copy.parent_email_id === null ? undefined : this.deps.mailbox.parent(db, copy.parent_email_id),
+      this.deps.attachments.ofEmail(db, copy.email_id),
     ]);
     return toEmail(copy, parent, attachments);
   }
 
   private async requireOwnCopy(db: Db, auth: AuthContext, id: string): Promise<EmailCopyRow> {
-    const copy = await this.deps.mailbox.ownCopy(auth.user.id, id, db);
+    const copy = await this.deps.mailbox.ownCopy(db, auth.user.id, id);
     if (!copy) throw new AppError('NOT_FOUND');
     return copy;
   }
@@ -310,7 +314,7 @@ export class MailboxService {
   /** A reply names the caller's own copy of the message it answers; the message is what it points to. */
   private async parentEmailId(db: Db, auth: AuthContext, copyId: string | null): Promise<string | null> {
     if (copyId === null) return null;
-    const copy = await this.deps.mailbox.ownCopy(auth.user.id, copyId, db);
+    const copy = await this.deps.mailbox.ownCopy(db, auth.user.id, copyId);
     if (!copy) throw validationError({ parentEmailId: 'mailbox.parentNotFound' });
     return copy.email_id;
   }
@@ -318,7 +322,7 @@ export class MailboxService {
   private async attach(db: Db, auth: AuthContext, ids: string[], emailId: string): Promise<void> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return;
-    const uploads = await this.deps.attachments.unsent(auth.user.id, unique, db);
+    const uploads = await this.deps.attachments.unsent(db, auth.user.id, unique);
     if (uploads.length !== unique.length) throw validationError({ attachments: 'mailbox.attachmentNotFound' });
     const total = uploads.reduce((sum, upload) => sum + upload.size, 0);
     if (total > ATTACHMENTS_MAX_TOTAL_BYTES) throw attachmentsTooLarge();

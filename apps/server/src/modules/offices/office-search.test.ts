@@ -185,13 +185,14 @@ describe.each(engines())('office search on %s', (engine) => {
 
   it('reads an index range for every plan, never every office', async () => {
     const statements: CompiledQuery[] = [];
-    const repository = new OfficesRepository(recording(db, statements));
+    const repository = new OfficesRepository();
+    const recorded = recording(db, statements);
     for (const search of ['p', 'paris', 'cabinet paris', 'p c 75']) {
       for (const specialties of [[], ['Cardiology' as const]]) {
         statements.length = 0;
         const filter = { terms: searchTerms(search), specialties };
-        await repository.page(filter, 0, 50);
-        await repository.count(filter);
+        await repository.page(recorded, filter, 0, 50);
+        await repository.count(recorded, filter);
         expect(statements.length).toBeGreaterThan(0);
         for (const statement of statements) await expectIndexedPlan(db, engine, statement);
       }

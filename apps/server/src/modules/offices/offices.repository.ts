@@ -224,26 +224,24 @@ async function withMergedRanges<R>(db: Db, run: (connection: Db) => Promise<R>):
 export class OfficesRepository {
   private readonly shapes = preparedShapes();
 
-  constructor(private readonly db: Db) {}
-
-  findById(id: string, db: Db = this.db): Promise<OfficeRow | undefined> {
+  findById(db: Db, id: string): Promise<OfficeRow | undefined> {
     return db.selectFrom('offices').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** An office with its number of doctors, in one query. */
-  async findWithCount(id: string, db: Db = this.db) {
+  async findWithCount(db: Db, id: string) {
     const [row] = await officeWithCountQuery(db, { id });
     return row;
   }
 
   /** One page in name order, each office with its number of doctors. */
-  async page(filter: OfficeListFilter, offset: number, limit: number): Promise<OfficeListRow[]> {
-    if (filter.terms.length === 0) return this.listPage(filter.specialties, offset, limit);
-    const plan = await this.searchPlan(filter.terms);
+  async page(db: Db, filter: OfficeListFilter, offset: number, limit: number): Promise<OfficeListRow[]> {
+    if (filter.terms.length === 0) return this.listPage(db, filter.specialties, offset, limit);
+    const plan = await this.searchPlan(db, filter.terms);
     if (plan.total === 0) return [];
     const shape = { others: plan.others.length, specialties: filter.specialties.length };
     return this.shapes<OfficeListRow>(
-      this.db,
+      db,
       `search-page:${searchShapeKey(shape)}`,
       () => ({
         names: [...searchParamNames(shape), 'limit', 'offset'],
@@ -270,12 +268,12 @@ export class OfficesRepository {
   }
 
   /** How many offices the list holds (searched: decision 0013). */
-  async count(filter: OfficeListFilter): Promise<number> {
-    if (filter.terms.length === 0) return this.listCount(filter.specialties);
-    const plan = await this.searchPlan(filter.terms);
+  async count(db: Db, filter: OfficeListFilter): Promise<number> {
+    if (filter.terms.length === 0) return this.listCount(db, filter.specialties);
+    const plan = await this.searchPlan(db, filter.terms);
     if (plan.total !== undefined && (plan.total === 0 || filter.specialties.length === 0)) return plan.total;
     const shape = { others: plan.others.length, specialties: filter.specialties.length };
-    const merged = plan.isMergeable && isPostgres(this.db);
+    const merged = plan.isMergeable && isPostgres(db);
     const counted = (db: Db) =>
       this.shapes<{ count: number }>(
         db,
@@ -290,7 +288,7 @@ export class OfficesRepository {
         }),
         searchParams(plan, filter.specialties),
       );
-    const [row] = merged ? await withMergedRanges(this.db, counted) : await counted(this.db);
+    const [row] = merged ? await withMergedRanges(db, counted) : await counted(db);
     return row?.count ?? 0;
   }
 
@@ -298,9 +296,9 @@ export class OfficesRepository {
    * Which range drives a search and what is checked on each of its offices (OfficeSearchPlan), from the kept
    * counts of the typed words' keys. A key no office has gives a total of 0.
    */
-  private async searchPlan(terms: readonly string[]): Promise<OfficeSearchPlan> {
+  private async searchPlan(db: Db, terms: readonly string[]): Promise<OfficeSearchPlan> {
     const words = [...new Set(terms)];
-    const rows = await this.db
+    const rows = await db
       .selectFrom('office_prefix_counts')
       .select(['prefix', 'offices'])
       .where('prefix', 'in', [...new Set([...words, ...words.map(officePrefixOf)])])
@@ -331,9 +329,9 @@ export class OfficesRepository {
   }
 
   /** An unsearched page, filtered by specialty or not, in name order (the offices' name index). */
-  private listPage(specialties: readonly Specialty[], offset: number, limit: number) {
+  private listPage(db: Db, specialties: readonly Specialty[], offset: number, limit: number) {
     return this.shapes<OfficeListRow>(
-      this.db,
+      db,
       `list-page:${specialties.length}`,
       () => ({
         names: [...specialtyParamNames(specialties.length), 'limit', 'offset'],
@@ -352,9 +350,9 @@ export class OfficesRepository {
     );
   }
 
-  private async listCount(specialties: readonly Specialty[]): Promise<number> {
+  private async listCount(db: Db, specialties: readonly Specialty[]): Promise<number> {
     const [row] = await this.shapes<{ count: number }>(
-      this.db,
+      db,
       `list-count:${specialties.length}`,
       () => ({
         names: specialtyParamNames(specialties.length),
@@ -372,8 +370,8 @@ export class OfficesRepository {
     return row?.count ?? 0;
   }
 
-  async specialties(): Promise<string[]> {
-    const rows = await this.db
+  async specialties(db: Db): Promise<string[]> {
+    const rows = await db
       .selectFrom('office_specialties')
       .select('specialty')
       .distinct()
@@ -453,14 +451,14 @@ export class OfficesRepository {
   }
 
   /** One page of an office's doctors, filtered, in name order, as list items for the user. */
-  async doctorsPage(officeId: string, filter: OfficeDoctorsFilter, offset: number, limit: number) {
+  async doctorsPage(db: Db, officeId: string, filter: OfficeDoctorsFilter, offset: number, limit: number) {
     const shape = {
       terms: filter.terms.length,
       specialties: filter.specialties.length,
       target: filter.target !== undefined,
     };
     return this.shapes<ListItemRow>(
-      this.db,
+      db,
       `doctors-page:${shape.terms}:${shape.specialties}:${shape.target}`,
       () => ({
         names: [...doctorsParamNames(shape), 'limit', 'offset'],
@@ -483,14 +481,14 @@ export class OfficesRepository {
     );
   }
 
-  async doctorsCount(officeId: string, filter: OfficeDoctorsFilter): Promise<number> {
+  async doctorsCount(db: Db, officeId: string, filter: OfficeDoctorsFilter): Promise<number> {
     const shape = {
       terms: filter.terms.length,
       specialties: filter.specialties.length,
       target: filter.target !== undefined,
     };
     const [row] = await this.shapes<{ count: number }>(
-      this.db,
+      db,
       `doctors-count:${shape.terms}:${shape.specialties}:${shape.target}`,
       () => ({
         names: doctorsParamNames(shape),

@@ -51,7 +51,7 @@ export class OfficesService {
 
   async list(query: OfficeListQuery): Promise<OfficeListResult> {
     const filter = { terms: searchTerms(query.search), specialties: query.specialty };
-    const rows = await this.deps.offices.page(filter, (query.page - 1) * query.limit, query.limit);
+    const rows = await this.deps.offices.page(this.deps.db, filter, (query.page - 1) * query.limit, query.limit);
     const total = await this.total(filter);
     return {
       offices: rows.map((row) => toOffice(row, row.doctor_count ?? 0)),
@@ -61,19 +61,19 @@ export class OfficesService {
   }
 
   private async total(filter: { terms: string[]; specialties: OfficeListQuery['specialty'] }): Promise<number> {
-    if (filter.terms.length > 0) return this.deps.offices.count(filter);
+    if (filter.terms.length > 0) return this.deps.offices.count(this.deps.db, filter);
     const key = [...filter.specialties].sort().join(',');
     // Read before counting: a count made before a change committed stays under the older generation.
-    const generation = await this.deps.generations.current('offices');
+    const generation = await this.deps.generations.current(this.deps.db, 'offices');
     const cached = this.filterTotals.get(generation, key);
     if (cached !== undefined) return cached;
-    const total = await this.deps.offices.count(filter);
+    const total = await this.deps.offices.count(this.deps.db, filter);
     if (total > CACHED_TOTAL_MIN) this.filterTotals.set(generation, key, total);
     return total;
   }
 
   async specialties(): Promise<string[]> {
-    return this.deps.offices.specialties();
+    return this.deps.offices.specialties(this.deps.db);
   }
 
   async get(id: string): Promise<Office> {
@@ -161,10 +161,16 @@ export class OfficesService {
       target: query.target,
       userId: auth.user.id,
     };
-    const rows = await this.deps.offices.doctorsPage(id, filter, (query.page - 1) * query.limit, query.limit);
+    const rows = await this.deps.offices.doctorsPage(
+      this.deps.db,
+      id,
+      filter,
+      (query.page - 1) * query.limit,
+      query.limit,
+    );
     // An office with a doctor on this page exists; otherwise say 404 for an unknown office.
     if (rows.length === 0) await this.requireOffice(this.deps.db, id);
-    const total = await this.deps.offices.doctorsCount(id, filter);
+    const total = await this.deps.offices.doctorsCount(this.deps.db, id, filter);
     const none = new Set<string>();
     return { doctors: rows.map((row) => toDoctorListItem(row, none)), total, pages: pagesFor(total, query.limit) };
   }
@@ -174,7 +180,7 @@ export class OfficesService {
     requireWriter(auth);
     await this.deps.db.transaction().execute(async (trx) => {
       const office = await this.requireOffice(trx, id);
-      const doctor = await this.deps.doctors.findById(doctorId, trx);
+      const doctor = await this.deps.doctors.findById(trx, doctorId);
       if (!doctor || !(await this.deps.links.unlink(trx, doctorId, id))) {
         throw new AppError('NOT_FOUND', {}, { messageKey: 'offices.doctorNotLinked' });
       }
@@ -209,13 +215,13 @@ export class OfficesService {
   }
 
   private async detail(db: Db, id: string): Promise<Office> {
-    const row = await this.deps.offices.findWithCount(id, db);
+    const row = await this.deps.offices.findWithCount(db, id);
     if (!row) throw new AppError('NOT_FOUND', {}, { messageKey: 'offices.notFound' });
     return toOffice(row, row.doctor_count ?? 0);
   }
 
   private async requireOffice(db: Db, id: string): Promise<OfficeRow> {
-    const row = await this.deps.offices.findById(id, db);
+    const row = await this.deps.offices.findById(db, id);
     if (!row) throw new AppError('NOT_FOUND', {}, { messageKey: 'offices.notFound' });
     return row;
   }

@@ -96,7 +96,7 @@ export class PasswordLinksService {
     const addressKey = `reset-address:${client.ip}`;
     const accountKey = `reset-account:${email}`;
     const since = isoFrom(clock, -RESET_WINDOW_MS);
-    const fromAddress = await throttle.failuresSince(addressKey, since);
+    const fromAddress = await throttle.failuresSince(db, addressKey, since);
     if (fromAddress.count >= RESET_REQUESTS_PER_ADDRESS && fromAddress.oldest) {
       const retryAfter = Math.max(
         1,
@@ -108,9 +108,9 @@ export class PasswordLinksService {
         { messageKey: 'auth.tooManyRequests', headers: { 'Retry-After': String(retryAfter) } },
       );
     }
-    const forAccount = await throttle.failuresSince(accountKey, since);
-    await throttle.recordFailure([addressKey, accountKey], isoNow(clock));
-    const account = await users.findForLogin(email);
+    const forAccount = await throttle.failuresSince(db, accountKey, since);
+    await throttle.recordFailure(db, [addressKey, accountKey], isoNow(clock));
+    const account = await users.findForLogin(db, email);
     if (account && forAccount.count < RESET_EMAILS_PER_ACCOUNT) {
       await db.transaction().execute(async (trx) => {
         await this.issue(trx, account, 'reset', language);
@@ -129,7 +129,7 @@ export class PasswordLinksService {
 
   /** POST /api/auth/password-link: whom the link is for, so the page can say so before a password is typed. */
   async inspect(secret: string): Promise<PasswordLinkInfo> {
-    const row = await this.deps.tokens.findUsable(hashOf(secret), isoNow(this.deps.clock));
+    const row = await this.deps.tokens.findUsable(this.deps.db, hashOf(secret), isoNow(this.deps.clock));
     if (!row) throw linkInvalid();
     return { email: row.email, purpose: row.purpose };
   }
@@ -143,7 +143,7 @@ export class PasswordLinksService {
     const passwordHash = await hashPassword(body.password);
     const started = await db.transaction().execute(async (trx) => {
       const now = isoNow(clock);
-      const row = await tokens.findUsable(hashOf(body.token), now, trx);
+      const row = await tokens.findUsable(trx, hashOf(body.token), now);
       if (!row || !(await tokens.use(trx, row.token_id, now))) throw linkInvalid();
       const user = toSessionUser(row);
       await users.setPassword(trx, user.id, passwordHash, now);
@@ -159,7 +159,8 @@ export class PasswordLinksService {
       const session = await startSession(this.deps, trx, user, client);
       return { user, ...session };
     });
-    if (Math.random() < 0.05) await tokens.deleteEndedBefore(isoFrom(clock, -LINK_RETENTION_MS)).catch(() => undefined);
+    if (Math.random() < 0.05)
+      await tokens.deleteEndedBefore(db, isoFrom(clock, -LINK_RETENTION_MS)).catch(() => undefined);
     const token = await signer.sign(started.user, started.sessionId, started.expiresAt);
     return { token, user: started.user };
   }

@@ -3,8 +3,6 @@ import type { PasswordTokensTable } from '#server/db/schema.ts';
 import { sessionUserColumns } from '#server/modules/users/users.repository.ts';
 
 export class PasswordTokensRepository {
-  constructor(private readonly db: Db) {}
-
   async insert(db: Db, row: PasswordTokensTable): Promise<void> {
     await db.insertInto('password_tokens').values(row).execute();
   }
@@ -20,7 +18,7 @@ export class PasswordTokensRepository {
   }
 
   /** The link of this secret's hash with its user, if it is unused, unexpired, and its user not deleted. */
-  findUsable(hash: string, now: string, db: Db = this.db) {
+  findUsable(db: Db, hash: string, now: string) {
     return db
       .selectFrom('password_tokens')
       .innerJoin('users', 'users.id', 'password_tokens.user_id')
@@ -49,8 +47,8 @@ export class PasswordTokensRepository {
   }
 
   /** Links expired or used more than the retention ago serve no purpose. */
-  async deleteEndedBefore(before: string): Promise<void> {
-    await this.db
+  async deleteEndedBefore(db: Db, before: string): Promise<void> {
+    await db
       .deleteFrom('password_tokens')
       .where((eb) => eb.or([eb('expires_at', '<', before), eb('used_at', '<', before)]))
       .execute();

@@ -5,10 +5,8 @@ import type { Db } from '#server/db/database.ts';
 export const RECENT_DOCTORS_KEPT = 50;
 
 export class RecentDoctorsRepository {
-  constructor(private readonly db: Db) {}
-
   /** Most recent first; two processes recording the same user's views at once may share a sequence number. */
-  async ids(userId: string, db: Db = this.db): Promise<string[]> {
+  async ids(db: Db, userId: string): Promise<string[]> {
     const rows = await db
       .selectFrom('recent_doctors')
       .select('doctor_id')
@@ -51,8 +49,8 @@ export class RecentDoctorsRepository {
       .execute();
   }
 
-  async remove(userId: string, doctorId: string): Promise<number> {
-    const result = await this.db
+  async remove(db: Db, userId: string, doctorId: string): Promise<number> {
+    const result = await db
       .deleteFrom('recent_doctors')
       .where('user_id', '=', userId)
       .where('doctor_id', '=', doctorId)
@@ -60,7 +58,7 @@ export class RecentDoctorsRepository {
     return Number(result.numDeletedRows);
   }
 
-  async clear(userId: string): Promise<void> {
-    await this.db.deleteFrom('recent_doctors').where('user_id', '=', userId).execute();
+  async clear(db: Db, userId: string): Promise<void> {
+    await db.deleteFrom('recent_doctors').where('user_id', '=', userId).execute();
   }
 }

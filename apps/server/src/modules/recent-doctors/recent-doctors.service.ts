@@ -14,18 +14,18 @@ export class RecentDoctorsService {
   ) {}
 
   async list(auth: AuthContext): Promise<DoctorListItem[]> {
-    const ids = await this.deps.recent.ids(auth.user.id);
-    const rows = await this.deps.doctors.listItems(ids, auth.user.id);
+    const ids = await this.deps.recent.ids(this.deps.db, auth.user.id);
+    const rows = await this.deps.doctors.listItems(this.deps.db, ids, auth.user.id);
     const recent = new Set(ids);
     return rows.map((row) => toDoctorListItem(row, recent));
   }
 
   ids(auth: AuthContext): Promise<string[]> {
-    return this.deps.recent.ids(auth.user.id);
+    return this.deps.recent.ids(this.deps.db, auth.user.id);
   }
 
   async add(auth: AuthContext, doctorId: string): Promise<void> {
-    if (!(await this.deps.doctors.findById(doctorId))) {
+    if (!(await this.deps.doctors.findById(this.deps.db, doctorId))) {
       throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notFound' });
     }
     await this.deps.db
@@ -34,12 +34,12 @@ export class RecentDoctorsService {
   }
 
   async remove(auth: AuthContext, doctorId: string): Promise<void> {
-    if ((await this.deps.recent.remove(auth.user.id, doctorId)) === 0) {
+    if ((await this.deps.recent.remove(this.deps.db, auth.user.id, doctorId)) === 0) {
       throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notRecent' });
     }
   }
 
   clear(auth: AuthContext): Promise<void> {
-    return this.deps.recent.clear(auth.user.id);
+    return this.deps.recent.clear(this.deps.db, auth.user.id);
   }
 }

@@ -11,7 +11,7 @@ describe.each(engines())('recent doctors order on %s', (engine) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    recent = new RecentDoctorsRepository(database.db);
+    recent = new RecentDoctorsRepository();
     factory = createFactory(database.db);
   });
   afterAll(() => database.close());
@@ -24,7 +24,7 @@ describe.each(engines())('recent doctors order on %s', (engine) => {
     const [a, b, c] = [await factory.doctor(), await factory.doctor(), await factory.doctor()];
     const sameInstant = '2026-11-25T09:00:00.000Z';
     for (const doctor of [b, a, c, b]) await view(user.id, doctor.id, sameInstant);
-    expect(await recent.ids(user.id)).toEqual([b.id, c.id, a.id]);
+    expect(await recent.ids(database.db, user.id)).toEqual([b.id, c.id, a.id]);
   });
 
   it('keeps the newest views only, in the same millisecond too', async () => {
@@ -32,7 +32,7 @@ describe.each(engines())('recent doctors order on %s', (engine) => {
     const doctors = [];
     for (let i = 0; i < RECENT_DOCTORS_KEPT + 2; i++) doctors.push(await factory.doctor());
     for (const doctor of doctors) await view(user.id, doctor.id, '2026-11-25T09:00:00.000Z');
-    expect(await recent.ids(user.id)).toEqual(
+    expect(await recent.ids(database.db, user.id)).toEqual(
       doctors
         .slice(2)
         .map((d) => d.id)

@@ -4,8 +4,6 @@ import type { SyncCursor } from './sync.mapper.ts';
 
 /** Deleted activities, so that a device pulling changes since a cursor drops them (decision 0020). */
 export class ActivityTombstonesRepository {
-  constructor(private readonly db: Db) {}
-
   /** Written in the deletion's transaction; an id deleted, made again and deleted again keeps its last time. */
   async record(db: Db, row: ActivityTombstonesTable): Promise<void> {
     await db
@@ -16,7 +14,7 @@ export class ActivityTombstonesRepository {
   }
 
   /** The owner's deletions after the cursor, oldest first, on (owner_id, deleted_at, id). */
-  after(ownerId: string, cursor: SyncCursor | null, limit: number, db: Db = this.db) {
+  after(db: Db, ownerId: string, cursor: SyncCursor | null, limit: number) {
     let query = db.selectFrom('activity_tombstones').select(['id', 'deleted_at']).where('owner_id', '=', ownerId);
     if (cursor) {
       // After (time, id), written so that both planners read a range of the index from the cursor's time.

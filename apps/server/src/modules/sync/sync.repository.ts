@@ -24,19 +24,17 @@ export type SyncDoctorRow = DoctorRow & {
 
 /** What the rep's offline slice reads (decision 0020): changes by cursor, owner-scoped. */
 export class SyncRepository {
-  constructor(private readonly db: Db) {}
-
   /**
    * The owner's activities changed after the cursor, oldest change first, on (owner_id, updated_at, id).
    * Without a cursor (a first pull) only those overlapping the window; with one, every change, so the service
    * can tell the device to drop an activity that left the window.
    */
   activitiesAfter(
+    db: Db,
     ownerId: string,
     cursor: SyncCursor | null,
     window: SyncWindow | null,
     limit: number,
-    db: Db = this.db,
   ): Promise<ActivityRow[]> {
     let query = withActivityColumns(db.selectFrom('activities as a')).where('a.owner_id', '=', ownerId);
     if (cursor) {
@@ -54,7 +52,7 @@ export class SyncRepository {
    * attendee), recently viewed, or targeted by them; each with the times that say when it last changed for
    * this rep. A rep's set is a few thousand at most, read on the indexes that start with the rep's id.
    */
-  doctorStamps(userId: string, window: SyncWindow, db: Db = this.db): Promise<DoctorStampRow[]> {
+  doctorStamps(db: Db, userId: string, window: SyncWindow): Promise<DoctorStampRow[]> {
     const inWindow = (eb: QueryCreator<Database>) =>
       eb
         .selectFrom('activities as a')
@@ -107,7 +105,7 @@ export class SyncRepository {
   }
 
   /** Doctors deleted after the cursor, oldest first, on (deleted_at, id): any device may hold any doctor. */
-  doctorTombstonesAfter(cursor: SyncCursor, limit: number, db: Db = this.db) {
+  doctorTombstonesAfter(db: Db, cursor: SyncCursor, limit: number) {
     return db
       .selectFrom('doctor_tombstones')
       .select(['id', 'deleted_at'])
@@ -120,7 +118,7 @@ export class SyncRepository {
   }
 
   /** These doctors' rows with what the rep adds to them (targets, recent view). */
-  doctors(ids: readonly string[], userId: string, db: Db = this.db): Promise<SyncDoctorRow[]> {
+  doctors(db: Db, ids: readonly string[], userId: string): Promise<SyncDoctorRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return db
       .selectFrom('doctors as d')
@@ -135,7 +133,7 @@ export class SyncRepository {
   }
 
   /** These doctors' offices, primary first, then by name, as a doctor's detail lists them. */
-  offices(doctorIds: readonly string[], db: Db = this.db): Promise<(DoctorOfficeRow & { doctor_id: string })[]> {
+  offices(db: Db, doctorIds: readonly string[]): Promise<(DoctorOfficeRow & { doctor_id: string })[]> {
     if (doctorIds.length === 0) return Promise.resolve([]);
     return db
       .selectFrom('doctor_offices')

@@ -7,6 +7,7 @@ import {
   type SyncReference,
 } from '@crm/shared';
 import type { Clock } from '#server/core/clock.ts';
+import type { Db } from '#server/db/database.ts';
 import { toActivity } from '#server/modules/activities/activities.mapper.ts';
 import type { ActivityExtrasRepository } from '#server/modules/activities/activity-extras.repository.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
@@ -18,6 +19,7 @@ import { compareStamps, decodeCursor, encodeCursor, FIRST_ID, type SyncCursor } 
 import type { DoctorStampRow, SyncRepository, SyncWindow } from './sync.repository.ts';
 
 type SyncServiceDeps = {
+  db: Db;
   sync: SyncRepository;
   tombstones: ActivityTombstonesRepository;
   extras: ActivityExtrasRepository;
@@ -69,8 +71,8 @@ export class SyncService {
     const firstPullAt = since === null ? now.toISOString() : since.firstPullAt;
     const initial = firstPullAt !== undefined;
     const [rows, tombstones] = await Promise.all([
-      this.deps.sync.activitiesAfter(ownerId, since, initial ? window : null, query.limit + 1),
-      initial ? Promise.resolve([]) : this.deps.tombstones.after(ownerId, since, query.limit + 1),
+      this.deps.sync.activitiesAfter(this.deps.db, ownerId, since, initial ? window : null, query.limit + 1),
+      initial ? Promise.resolve([]) : this.deps.tombstones.after(this.deps.db, ownerId, since, query.limit + 1),
     ]);
     const changes = [
       ...rows.map((row) => ({ at: row.updated_at, id: row.id, row })),
@@ -81,7 +83,10 @@ export class SyncService {
       row !== null && row.end_at > window.start && row.start_at < window.end ? [row] : [],
     );
     const kept = new Set(inWindow.map((row) => row.id));
-    const extras = await this.deps.extras.forActivities(inWindow.map((row) => row.id));
+    const extras = await this.deps.extras.forActivities(
+      this.deps.db,
+      inWindow.map((row) => row.id),
+    );
     const hasMore = changes.length > query.limit;
     return {
       activities: inWindow.map((row) => toActivity(row, extras, now)),
@@ -99,8 +104,8 @@ export class SyncService {
     const since = decodeCursor(query.since);
     const now = this.deps.clock.now();
     const [needed, deleted] = await Promise.all([
-      this.deps.sync.doctorStamps(auth.user.id, calendarWindow(now)),
-      since ? this.deps.sync.doctorTombstonesAfter(since, query.limit + 1) : Promise.resolve([]),
+      this.deps.sync.doctorStamps(this.deps.db, auth.user.id, calendarWindow(now)),
+      since ? this.deps.sync.doctorTombstonesAfter(this.deps.db, since, query.limit + 1) : Promise.resolve([]),
     ]);
     const changes = [
       ...needed
@@ -114,7 +119,10 @@ export class SyncService {
     ].sort(compareStamps);
     const page = changes.slice(0, query.limit);
     const ids = page.flatMap((change) => (change.deleted ? [] : [change.id]));
-    const [rows, offices] = await Promise.all([this.deps.sync.doctors(ids, auth.user.id), this.deps.sync.offices(ids)]);
+    const [rows, offices] = await Promise.all([
+      this.deps.sync.doctors(this.deps.db, ids, auth.user.id),
+      this.deps.sync.offices(this.deps.db, ids),
+    ]);
     const officesOf = new Map<string, typeof offices>();
     for (const office of offices) officesOf.set(office.doctor_id, [...(officesOf.get(office.doctor_id) ?? []), office]);
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -145,8 +153,8 @@ export class SyncService {
   /** The active channels in their order and the caller's products: what the activity form offers. */
   async reference(auth: AuthContext): Promise<SyncReference> {
     const [channels, products] = await Promise.all([
-      this.deps.channels.listActive(),
-      this.deps.products.listAssigned(auth.user.id),
+      this.deps.channels.listActive(this.deps.db),
+      this.deps.products.listAssigned(this.deps.db, auth.user.id),
     ]);
     return { channels, products };
   }

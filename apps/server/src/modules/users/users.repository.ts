@@ -39,10 +39,8 @@ export type SessionUserRow = Pick<
 const HIERARCHY_LOCK = 150_001;
 
 export class UsersRepository {
-  constructor(private readonly db: Db) {}
-
-  findForLogin(email: string) {
-    return this.db
+  findForLogin(db: Db, email: string) {
+    return db
       .selectFrom('users')
       .select([...sessionUserColumns, 'users.password_hash'])
       .where('users.email', '=', email.toLowerCase())
@@ -50,13 +48,13 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
-  async insert(row: NewUserRow, db: Db = this.db): Promise<void> {
+  async insert(db: Db, row: NewUserRow): Promise<void> {
     await db.insertInto('users').values(row).execute();
   }
 
   /** A page of the users list: not deleted, matching every typed word, by first and last name. */
-  async list(terms: readonly string[], offset: number, limit: number): Promise<UserSummaryRow[]> {
-    return matching(this.db.selectFrom('users'), terms)
+  async list(db: Db, terms: readonly string[], offset: number, limit: number): Promise<UserSummaryRow[]> {
+    return matching(db.selectFrom('users'), terms)
       .select(summaryColumns)
       .select((eb) => eb('users.password_hash', 'is', null).as('invitation_pending'))
       .orderBy('users.search_text')
@@ -66,16 +64,16 @@ export class UsersRepository {
       .execute();
   }
 
-  async countMatching(terms: readonly string[]): Promise<number> {
-    const row = await matching(this.db.selectFrom('users'), terms)
+  async countMatching(db: Db, terms: readonly string[]): Promise<number> {
+    const row = await matching(db.selectFrom('users'), terms)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     return row.count;
   }
 
   /** Every user not deleted with their manager: the org chart, built on the client. */
-  orgChart() {
-    return this.db
+  orgChart(db: Db) {
+    return db
       .selectFrom('users')
       .select([...sessionUserColumns])
       .where('users.deleted_at', 'is', null)
@@ -169,9 +167,9 @@ export class UsersRepository {
   }
 
   /** Who may become the user's manager: anyone but themself and the people below them (no cycle). */
-  managerCandidates(id: string, terms: readonly string[], limit: number) {
+  managerCandidates(db: Db, id: string, terms: readonly string[], limit: number) {
     return matching(
-      this.db
+      db
         .withRecursive('below(id)', (qb) =>
           qb
             .selectFrom('users')
@@ -195,9 +193,9 @@ export class UsersRepository {
    * Who may become the user's managee (spec 001 §4): anyone but themself, the people above them, and users who
    * already have another manager. Their current managees are candidates (they stay selected).
    */
-  manageeCandidates(id: string, terms: readonly string[], limit: number) {
+  manageeCandidates(db: Db, id: string, terms: readonly string[], limit: number) {
     return matching(
-      this.db
+      db
         .withRecursive('above(id)', (qb) =>
           qb
             .selectFrom('users')
@@ -262,7 +260,7 @@ export class UsersRepository {
   }
 
   /** The users whose manager is managerId, by name then e-mail. */
-  findManagees(managerId: string, db: Db = this.db) {
+  findManagees(db: Db, managerId: string) {
     return db
       .selectFrom('users')
       .select(['users.id', 'users.display_name', 'users.email', 'users.first_name', 'users.last_name'])
@@ -315,9 +313,9 @@ export class UsersRepository {
   }
 
   /** Users not deleted whose words start with every typed word, by first and last name, then address. */
-  searchEmails(terms: readonly string[], limit: number) {
+  searchEmails(db: Db, terms: readonly string[], limit: number) {
     return (
-      this.db
+      db
         .selectFrom('users')
         .select(['users.email', 'users.display_name', 'users.first_name', 'users.last_name'])
         .where('users.deleted_at', 'is', null)
@@ -338,8 +336,8 @@ export class UsersRepository {
     await db.updateTable('users').set({ last_login: at }).where('id', '=', userId).execute();
   }
 
-  async count(): Promise<number> {
-    const row = await this.db
+  async count(db: Db): Promise<number> {
+    const row = await db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
@@ -374,8 +372,8 @@ export class UsersRepository {
   }
 
   /** What the account page shows of the user; `password_hash` only tells whether there is one. */
-  findAccount(id: string) {
-    return this.db
+  findAccount(db: Db, id: string) {
+    return db
       .selectFrom('users')
       .select([...sessionUserColumns, 'users.password_hash', 'users.created_at', 'users.last_login'])
       .where('users.id', '=', id)

@@ -77,8 +77,8 @@ export class UsersService {
     requireAdmin(auth);
     const terms = searchTerms(query.search);
     const [rows, total] = await Promise.all([
-      this.deps.users.list(terms, (query.page - 1) * query.limit, query.limit),
-      this.deps.users.countMatching(terms),
+      this.deps.users.list(this.deps.db, terms, (query.page - 1) * query.limit, query.limit),
+      this.deps.users.countMatching(this.deps.db, terms),
     ]);
     return { users: rows.map(toUserSummary), total };
   }
@@ -86,7 +86,7 @@ export class UsersService {
   /** GET /api/users/org-chart: every user and their manager; the client builds the tree. */
   async orgChart(auth: AuthContext): Promise<OrgChartUser[]> {
     requireAdmin(auth);
-    return (await this.deps.users.orgChart()).map(toOrgChartUser);
+    return (await this.deps.users.orgChart(this.deps.db)).map(toOrgChartUser);
   }
 
   /** GET /api/users/{id} */
@@ -99,7 +99,7 @@ export class UsersService {
   async managerCandidates(auth: AuthContext, id: string, query: UserCandidateQuery): Promise<UserRef[]> {
     requireAdmin(auth);
     await this.requireUser(this.deps.db, id);
-    const rows = await this.deps.users.managerCandidates(id, searchTerms(query.search), query.limit);
+    const rows = await this.deps.users.managerCandidates(this.deps.db, id, searchTerms(query.search), query.limit);
     return rows.map(toUserRef);
   }
 
@@ -107,7 +107,7 @@ export class UsersService {
   async manageeCandidates(auth: AuthContext, id: string, query: UserCandidateQuery): Promise<UserRef[]> {
     requireAdmin(auth);
     await this.requireUser(this.deps.db, id);
-    const rows = await this.deps.users.manageeCandidates(id, searchTerms(query.search), query.limit);
+    const rows = await this.deps.users.manageeCandidates(this.deps.db, id, searchTerms(query.search), query.limit);
     return rows.map(toUserRef);
   }
 
@@ -118,7 +118,7 @@ export class UsersService {
   async searchEmails(_auth: AuthContext, query: UserEmailSearchQuery): Promise<UserEmail[]> {
     const terms = searchTerms(query.search);
     if (terms.length === 0) return [];
-    const rows = await this.deps.users.searchEmails(terms, query.limit);
+    const rows = await this.deps.users.searchEmails(this.deps.db, terms, query.limit);
     return rows.map(toUserEmail);
   }
 
@@ -300,7 +300,7 @@ export class UsersService {
           throw hierarchyRefused('users.manageeHasManager', 'manageeIds', managee);
         }
       }
-      const current = await users.findManagees(id, trx);
+      const current = await users.findManagees(trx, id);
       const wantedIds = new Set(wanted);
       const removed = current.filter((managee) => !wantedIds.has(managee.id));
       const added = found.filter((managee) => managee.manager_id !== id);
@@ -416,7 +416,7 @@ export class UsersService {
       await users.lockHierarchy(trx);
       const user = await this.requireUser(trx, id);
       const now = isoNow(clock);
-      const managees = await users.findManagees(id, trx);
+      const managees = await users.findManagees(trx, id);
       await users.moveManagees(trx, id, user.manager_id, now);
       await users.markDeleted(trx, id, now);
       await sessions.revokeAllOf(trx, id, now);
@@ -448,7 +448,7 @@ export class UsersService {
     if (!row) throw userNotFound();
     const [manager, managees, products] = await Promise.all([
       row.manager_id ? users.findActive(db, row.manager_id) : Promise.resolve(undefined),
-      users.findManagees(id, db),
+      users.findManagees(db, id),
       users.productsOf(db, id),
     ]);
     return toUserDetail(row, { manager, managees, products });
@@ -509,21 +509,18 @@ export class UsersService {
     } else {
       id = newId();
       const names = { email, first_name: null, last_name: null, display_name: null };
-      await users.insert(
-        {
-          id,
-          ...names,
-          search_text: userSearchText(names),
-          password_hash: null,
-          ...rightsColumns,
-          manager_id: null,
-          last_login: null,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-        },
-        trx,
-      );
+      await users.insert(trx, {
+        id,
+        ...names,
+        search_text: userSearchText(names),
+        password_hash: null,
+        ...rightsColumns,
+        manager_id: null,
+        last_login: null,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      });
     }
     await this.deps.links.issue(trx, { id, email }, 'invitation', language, inviterName(auth));
     await logs.record(trx, {
