@@ -4,6 +4,28 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 const aliasImports = { group: ['../../*'], message: 'Import by alias (@/..., #server/..., @crm/shared).' };
 
+/** A parameter or field typed as a database handle (`Db`, or Kysely's own `Kysely<…>`, `Transaction<…>`). */
+const handle = '[typeAnnotation.typeAnnotation.typeName.name=/^(Db|Kysely|Transaction)$/]';
+const handleFirst = 'Take the database handle as the first parameter, `db: Db`.';
+const repositoryHandleRules = [
+  { selector: `:function > Identifier:not(:first-child)${handle}`, message: handleFirst },
+  { selector: `:function > AssignmentPattern:not(:first-child) > Identifier.left${handle}`, message: handleFirst },
+  {
+    selector: `:function > AssignmentPattern > Identifier.left${handle}, :function > Identifier[optional=true]${handle}`,
+    message: 'The database handle is required: a default or a missing one runs outside the caller’s transaction.',
+  },
+  { selector: `:function > Identifier:first-child${handle}[name!='db']`, message: 'Name the database handle `db`.' },
+  {
+    selector: [
+      `MethodDefinition[kind='constructor'] > FunctionExpression > Identifier${handle}`,
+      `TSParameterProperty > Identifier.parameter${handle}`,
+      `PropertyDefinition${handle}`,
+      "MemberExpression[object.type='ThisExpression'][property.name='db']",
+    ].join(', '),
+    message: 'A repository holds no database: each method takes the handle of its caller, first (`db: Db`).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -49,6 +71,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // One way to pass the transaction (CONTRIBUTING.md): a repository holds no database, and every function of
+    // a repository file takes its handle first, required and named `db`, so a forgotten argument fails to
+    // compile instead of running outside the caller's transaction. Tested in repository-handle.test.ts.
+    files: ['apps/server/src/**/*.repository.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...repositoryHandleRules] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -26,9 +26,9 @@ export class CacheGenerationsRepository {
    * that transaction ends, so call it last: the names are bumped in one order, which keeps two writers from
    * waiting on each other.
    */
-  async bump(trx: Db, names: readonly CacheGenerationName[]): Promise<void> {
+  async bump(db: Db, names: readonly CacheGenerationName[]): Promise<void> {
     for (const name of [...new Set(names)].sort()) {
-      await trx
+      await db
         .updateTable('cache_generations')
         .set((eb) => ({ generation: eb('generation', '+', 1) }))
         .where('name', '=', name)
