@@ -2,22 +2,50 @@ import type { FormRule } from 'antd';
 import { isApiError } from '@/lib/api-client';
 import { translateKey } from '@/lib/i18n';
 
+type SchemaIssue = { message: string; input?: unknown };
+
 /** What the rule needs of a zod schema; typed structurally so the web app needs no direct zod import. */
 export type SchemaLike = {
-  safeParse: (value: unknown) => { success: boolean; error?: { issues: ReadonlyArray<{ message: string }> } };
+  safeParse: (
+    value: unknown,
+    context?: { reportInput?: boolean },
+  ) => { success: boolean; error?: { issues: ReadonlyArray<SchemaIssue> } };
 };
 
+export type SchemaRuleOptions = {
+  /**
+   * The schema also judges an empty value, with its own "required" message, for a field whose schema says what
+   * "at least one" means; by default an empty value is left to the field's required rule.
+   */
+  checksEmpty?: boolean;
+  /**
+   * The field's own wording for some of the schema's keys, given the values at fault (the entries of a list
+   * that fail the same way), so that a message can name them.
+   */
+  messages?: Partial<Record<string, (values: unknown[]) => string>>;
+};
+
+const isEmpty = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
 /**
- * An antd form rule running a shared schema (one rule on both sides, DESIGN.md §3). The schema's messages
- * are i18n keys. Empty values are left to the field's own required rule and message.
+ * An antd form rule running a shared schema (one rule on both sides, DESIGN.md §3): the first issue's message,
+ * an i18n key, translated, or worded by the field (`messages`).
  */
-export function schemaRule(schema: SchemaLike): FormRule {
+export function schemaRule(
+  schema: SchemaLike,
+  { checksEmpty = false, messages = {} }: SchemaRuleOptions = {},
+): FormRule {
   return {
     validator: (_rule, value: unknown) => {
-      if (value === undefined || value === null || value === '') return Promise.resolve();
-      const result = schema.safeParse(value);
+      if (!checksEmpty && isEmpty(value)) return Promise.resolve();
+      const result = schema.safeParse(value, { reportInput: true });
       if (result.success) return Promise.resolve();
-      return Promise.reject(new Error(translateKey(result.error?.issues[0]?.message ?? 'validation.invalid')));
+      const issues = result.error?.issues ?? [];
+      const key = issues[0]?.message ?? 'validation.invalid';
+      const wording = messages[key];
+      const atFault = issues.filter((issue) => issue.message === key).map((issue) => issue.input);
+      return Promise.reject(new Error(wording === undefined ? translateKey(key) : wording(atFault)));
     },
   };
 }

@@ -150,6 +150,14 @@ export const BulkCreateBody = z.object({
 });
 export type BulkCreateBody = z.input<typeof BulkCreateBody>;
 
+/**
+ * The batch dialog's field: BulkCreateBody's list, each address also matching the simple pattern (spec 001 §5),
+ * so the dialog refuses a typo before sending. The server takes such an address and answers it 'invalid'.
+ */
+export const BulkCreateEmailsField = BulkCreateBody.shape.emails.pipe(
+  z.array(z.string().regex(SIMPLE_EMAIL_PATTERN, { error: 'validation.email' })),
+);
+
 export const BULK_OUTCOMES = ['created', 'invalid', 'exists'] as const;
 export const BulkCreateItem = z.object({
   email: z.string(),

@@ -1,4 +1,4 @@
-import type { Email, EmailInput, UserEmailSearchResult } from '@crm/shared';
+import { type Email, type EmailInput, MAX_RECIPIENTS, type UserEmailSearchResult } from '@crm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -105,6 +105,40 @@ describe('ComposeModal', { timeout: SLOW_TEST_TIMEOUT }, () => {
 
     await typeInto(user, within(dialog).getByRole('combobox', { name: 'À' }), 'pas-une-adresse;');
     expect(await within(dialog).findByText('Adresse e-mail invalide : pas-une-adresse')).toBeInTheDocument();
+  });
+
+  it('refuses one recipient over the request schema’s limit before any request, in English and French', async () => {
+    const fetchMock = stubFetch({});
+    const { user } = renderComposer();
+    const { dialog, recipients, subject, body, send } = await composer();
+    const addresses = Array.from({ length: MAX_RECIPIENTS + 1 }, (_, index) => `rep${index}@demo-crm.fr`);
+    await user.click(within(recipients).getByRole('combobox'));
+    await user.paste(`${addresses.join(';')};`);
+    expect(tagsOf(recipients)).toHaveLength(MAX_RECIPIENTS + 1);
+    await typeInto(user, subject, 'Point secteur');
+    await typeInto(user, body, 'Bonjour');
+    await user.click(send);
+    expect(await within(dialog).findByText('A message can have at most 100 recipients')).toBeInTheDocument();
+
+    await i18n.changeLanguage('fr');
+    await user.click(send);
+    expect(await within(dialog).findByText('Un message peut avoir au plus 100 destinataires')).toBeInTheDocument();
+    expect(sends(fetchMock)).toHaveLength(0);
+  });
+
+  it('checks each address with the request schema’s e-mail rule, as the server does', async () => {
+    const fetchMock = stubFetch({});
+    const { user } = renderComposer();
+    const { dialog, recipients, subject, body, send } = await composer();
+    // The composer's own pattern took these; the shared e-mail field, and so the server, refuses them.
+    await typeInto(user, within(recipients).getByRole('combobox'), 'hb@demo.fr;jean..martin@demo.fr;a@b.c;');
+    await typeInto(user, subject, 'Point secteur');
+    await typeInto(user, body, 'Bonjour');
+    await user.click(send);
+    expect(
+      await within(dialog).findByText('Not a valid e-mail address: jean..martin@demo.fr, a@b.c'),
+    ).toBeInTheDocument();
+    expect(sends(fetchMock)).toHaveLength(0);
   });
 
   it('sends the addresses typed with commas and semicolons, the subject and the message once, as a new message', async () => {

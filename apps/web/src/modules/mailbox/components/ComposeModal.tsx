@@ -1,9 +1,10 @@
 import { PaperClipOutlined } from '@ant-design/icons';
-import { ATTACHMENT_EXTENSIONS, type Email, type EmailAttachment, MAX_ATTACHMENTS } from '@crm/shared';
+import { ATTACHMENT_EXTENSIONS, type Email, type EmailAttachment, EmailInput, MAX_ATTACHMENTS } from '@crm/shared';
 import { Alert, App, Button, Form, Input, Modal, Upload, type UploadFile } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '@/lib/errors';
+import { schemaRule } from '@/lib/form-rules';
 import { formatDateTime } from '@/lib/format';
 import { uploadAttachment, useSendEmail } from '@/modules/mailbox/api';
 import { RecipientsSelect } from '@/modules/mailbox/components/RecipientsSelect';
@@ -12,8 +13,6 @@ import { SafeHtml } from '@/ui/rich-text/SafeHtml';
 
 /** The spec's compose modal width (spec 001 §9). */
 export const COMPOSE_MODAL_WIDTH = 1000;
-
-const EMAIL_PATTERN = /^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/;
 
 export type ComposeModalProps = {
   /** The message replied to: its sender becomes the recipient and its subject is kept, both locked. */
@@ -112,15 +111,13 @@ export function ComposeModal({ replyTo, onClose, onSent }: ComposeModalProps) {
           label={t('mailbox.compose.recipients')}
           extra={isReply ? undefined : t('mailbox.compose.recipientsHelp')}
           rules={[
-            { required: true, type: 'array', min: 1, message: t('mailbox.compose.recipientsRequired') },
-            {
-              validator: (_, addresses: string[] | undefined) => {
-                const wrong = (addresses ?? []).filter((address) => !EMAIL_PATTERN.test(address));
-                return wrong.length === 0
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('mailbox.compose.invalidRecipients', { addresses: wrong.join(', ') })));
+            // The request's schema: at least one recipient, at most the server's limit, each a valid address.
+            schemaRule(EmailInput.shape.recipients, {
+              checksEmpty: true,
+              messages: {
+                'validation.email': (wrong) => t('mailbox.compose.invalidRecipients', { addresses: wrong.join(', ') }),
               },
-            },
+            }),
           ]}
         >
           <RecipientsSelect isLocked={isReply} />

@@ -1,4 +1,4 @@
-import type { BulkCreateResult } from '@crm/shared';
+import { type BulkCreateResult, USERS_BATCH_MAX } from '@crm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -77,6 +77,19 @@ describe('BatchCreateDialog', { timeout: SLOW_TEST_TIMEOUT }, () => {
     await user.paste('anne.martin@labo.fr, paul');
     await user.click(within(dialog).getByRole('button', { name: 'Créer' }));
     expect(await within(dialog).findByText('Adresses e-mail invalides : paul')).toBeInTheDocument();
+  });
+
+  it('refuses one address over the request schema’s limit before any request, in English and French', async () => {
+    const { user, dialog, fetchMock } = renderDialog();
+    const addresses = Array.from({ length: USERS_BATCH_MAX + 1 }, (_, index) => `user${index}@labo.fr`);
+    await typeEmails(user, dialog, addresses.join(', '));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('At most 200 addresses at a time')).toBeInTheDocument();
+
+    await i18n.changeLanguage('fr');
+    await user.click(await within(dialog).findByRole('button', { name: 'Créer' }));
+    expect(await within(dialog).findByText('200 adresses au plus à la fois')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows each address’s outcome after a partial success, with the e-mails-sent notice, until Close', async () => {

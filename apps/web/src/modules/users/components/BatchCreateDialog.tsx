@@ -1,8 +1,9 @@
-import { SIMPLE_EMAIL_PATTERN, splitEmailList, USERS_BATCH_MAX, type BulkCreateResult } from '@crm/shared';
+import { BulkCreateEmailsField, type BulkCreateResult } from '@crm/shared';
 import { Alert, App, Button, Form, Input, List, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOr } from '@/lib/errors';
+import { schemaRule } from '@/lib/form-rules';
 import { useBulkCreateMutation } from '@/modules/users/api';
 import { useDeliveryNotice } from '@/modules/users/components/use-delivery-notice';
 
@@ -17,14 +18,14 @@ export function BatchCreateDialog({ open, onClose }: BatchCreateDialogProps) {
   const showDeliveryNotice = useDeliveryNotice();
   const [result, setResult] = useState<BulkCreateResult | null>(null);
 
-  const validateEmails = (_rule: unknown, value: string | undefined) => {
-    const emails = splitEmailList(value ?? '');
-    if (emails.length === 0) return Promise.reject(new Error(t('users.emailsRequired')));
-    if (emails.length > USERS_BATCH_MAX) return Promise.reject(new Error(t('users.tooManyEmails')));
-    const invalid = emails.filter((email) => !SIMPLE_EMAIL_PATTERN.test(email));
-    if (invalid.length > 0) return Promise.reject(new Error(t('users.invalidEmails', { emails: invalid.join(', ') })));
-    return Promise.resolve();
-  };
+  // The request's own schema decides; the dialog words "required" and "invalid" its way, naming the addresses.
+  const emailsRule = schemaRule(BulkCreateEmailsField, {
+    checksEmpty: true,
+    messages: {
+      'validation.required': () => t('users.emailsRequired'),
+      'validation.email': (invalid) => t('users.invalidEmails', { emails: invalid.join(', ') }),
+    },
+  });
 
   /** Spec 001 §8: '{n} users created successfully.' plus '{m} failed.', each in the right plural. */
   const summaryOf = (answer: BulkCreateResult) =>
@@ -86,7 +87,7 @@ export function BatchCreateDialog({ open, onClose }: BatchCreateDialogProps) {
       {result === null ? (
         <Form form={form} name="batch-create" layout="vertical" requiredMark={false} data-testid="batch-form">
           <Typography.Paragraph type="secondary">{t('users.batchHelp')}</Typography.Paragraph>
-          <Form.Item name="emails" label={t('users.emails')} rules={[{ validator: validateEmails }]}>
+          <Form.Item name="emails" label={t('users.emails')} rules={[emailsRule]}>
             <Input.TextArea rows={5} placeholder="anne.martin@labo.fr, paul.durand@labo.fr" autoFocus />
           </Form.Item>
         </Form>
