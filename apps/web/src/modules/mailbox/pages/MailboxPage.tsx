@@ -1,13 +1,14 @@
-import { DeleteOutlined, EditOutlined, EyeInvisibleOutlined, EyeOutlined, SearchOutlined } from '@ant-design/icons';
+import { EditOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Email, EmailSummary, MailFolder } from '@crm/shared';
-import { App, Button, Card, Input, Space, Typography } from 'antd';
+import { Button, Card, Input } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '@/lib/errors';
-import { useDeleteEmails, useMailStats, useSetRead } from '@/modules/mailbox/api';
+import { useMailStats } from '@/modules/mailbox/api';
 import { FolderNav } from '@/modules/mailbox/components/FolderNav';
+import { MailBulkBar } from '@/modules/mailbox/components/MailBulkBar';
 import { MessageList } from '@/modules/mailbox/components/MessageList';
 import { MessageView } from '@/modules/mailbox/components/MessageView';
+import { useMailBulkActions } from '@/modules/mailbox/hooks/useMailBulkActions';
 import { useMailboxParams } from '@/modules/mailbox/hooks/useMailboxParams';
 import { PageHeader } from '@/ui/PageHeader';
 import { PageLoader } from '@/ui/PageLoader';
@@ -22,14 +23,14 @@ const ComposeModal = lazy(() =>
 /** /emails: folders, list, message, composer and reply (spec 001 §§2, 4). */
 export function MailboxPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const isCompact = useIsPhone();
   const params = useMailboxParams();
   const { data: stats } = useMailStats();
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [replyTo, setReplyTo] = useState<Email | null>(null);
-  const setRead = useSetRead();
-  const remove = useDeleteEmails();
+  const bulk = useMailBulkActions(selectedIds, () => {
+    setSelectedIds([]);
+  });
 
   const handleFolder = (folder: MailFolder) => {
     setSelectedIds([]);
@@ -37,30 +38,6 @@ export function MailboxPage() {
   };
   const handleOpen = (email: EmailSummary) => {
     params.open(email.id);
-  };
-  const handleBulkRead = (isRead: boolean) => {
-    setRead.mutate(
-      { ids: selectedIds, isRead },
-      {
-        onSuccess: () => {
-          void message.success(t(isRead ? 'mailbox.messages.markedRead' : 'mailbox.messages.markedUnread'));
-          setSelectedIds([]);
-        },
-        onError: () => void message.error(t('mailbox.messages.statusFailed')),
-      },
-    );
-  };
-  const handleBulkDelete = () => {
-    remove.mutate(selectedIds, {
-      onSuccess: (result) => {
-        if (result.movedToBin > 0)
-          void message.success(t('mailbox.messages.movedToBinCount', { count: result.movedToBin }));
-        if (result.deleted > 0)
-          void message.success(t('mailbox.messages.deletedForGoodCount', { count: result.deleted }));
-        setSelectedIds([]);
-      },
-      onError: (error) => void message.error(`${t('mailbox.messages.deleteFailed')}: ${serverMessage(error)}`),
-    });
   };
   const closeComposer = () => {
     setReplyTo(null);
@@ -120,24 +97,7 @@ export function MailboxPage() {
                 }}
               />
               {selectedIds.length > 0 && (
-                <div className="mail-bulk-bar" data-testid="mail-bulk-bar">
-                  <Typography.Text strong>{t('mailbox.bulk.selected', { count: selectedIds.length })}</Typography.Text>
-                  <Space wrap>
-                    <Button icon={<EyeOutlined />} onClick={() => handleBulkRead(true)} loading={setRead.isPending}>
-                      {t('mailbox.actions.markRead')}
-                    </Button>
-                    <Button
-                      icon={<EyeInvisibleOutlined />}
-                      onClick={() => handleBulkRead(false)}
-                      loading={setRead.isPending}
-                    >
-                      {t('mailbox.actions.markUnread')}
-                    </Button>
-                    <Button danger icon={<DeleteOutlined />} onClick={handleBulkDelete} loading={remove.isPending}>
-                      {params.folder === 'bin' ? t('mailbox.actions.deleteForGood') : t('mailbox.actions.delete')}
-                    </Button>
-                  </Space>
-                </div>
+                <MailBulkBar folder={params.folder} count={selectedIds.length} actions={bulk} />
               )}
               <MessageList
                 folder={params.folder}
