@@ -16,7 +16,7 @@ type TreeItem = { key: string; user: OrgChartUser; children: TreeItem[] };
 const toItems = (nodes: OrgNode[]): TreeItem[] =>
   nodes.map((node) => ({ key: node.key, user: node.user, children: toItems(node.children) }));
 
-/** Rows drawn at a time: the tree is virtual, so 1,100 users scroll as smoothly as 10. */
+/** The tree's height in pixels: a fixed height makes antd's Tree virtual, drawing only the rows in view. */
 const TREE_HEIGHT = 560;
 
 /**
