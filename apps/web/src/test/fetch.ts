@@ -72,6 +72,14 @@ export function stubFetch(handlers: Record<string, FetchHandler>) {
 }
 
 /**
+ * A file's stub of the API: the handlers every test of the file needs, to which each test adds (or in which it
+ * replaces) its own. Returns the function a test calls, which stubs fetch and returns the mock.
+ */
+export function stubFetchWith(defaults: Record<string, FetchHandler>) {
+  return (extra: Record<string, FetchHandler> = {}) => stubFetch({ ...defaults, ...extra });
+}
+
+/**
  * The calls of a stubbed fetch to the request written "METHOD /path?query" (parameters in any order),
  * each as [input, init]. With `anyParams`, every call to that method and path.
  */

@@ -2,7 +2,6 @@ import type { Activity } from '@crm/shared';
 import { onlineManager } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
@@ -13,35 +12,28 @@ import { setSimulatedOffline } from '@/offline/network-monitor';
 import { listQueue } from '@/offline/queue';
 import { readStoredActivity, readStoredDoctor, storeReference } from '@/offline/slice-store';
 import { freshOfflineStore } from '@/offline/test-store';
-import { callsTo, jsonResponse, stubFetch, type FetchHandler } from '@/test/fetch';
+import { callsTo, jsonResponse, stubFetchWith } from '@/test/fetch';
 import { renderRoutes, SLOW_TEST_TIMEOUT } from '@/test/render';
 import { DEMO_ADMIN_USER, REP_USER } from '@/test/tokens';
+import { CurrentLocation } from '@/test/location';
 
 const ACK = "I confirm that this activity follows the company's compliance rules";
 const SAVED_OFFLINE = 'Saved offline - will sync when connection is restored';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function Where() {
-  const location = useLocation();
-  return <p>At {location.pathname}</p>;
-}
-
-function api(extra: Record<string, FetchHandler> = {}) {
-  return stubFetch({
-    'GET /api/configuration/channels/active': () => jsonResponse({ channels: CHANNELS }),
-    'GET /api/auth/me/products': () => jsonResponse({ products: PRODUCTS }),
-    'POST /api/recent-doctors': () => new Response(null, { status: 204 }),
-    ...extra,
-  });
-}
+const api = stubFetchWith({
+  'GET /api/configuration/channels/active': () => jsonResponse({ channels: CHANNELS }),
+  'GET /api/auth/me/products': () => jsonResponse({ products: PRODUCTS }),
+  'POST /api/recent-doctors': () => new Response(null, { status: 204 }),
+});
 
 function renderForm(path: string) {
   return renderRoutes(
     [
-      { path: '/activities', element: <Where /> },
+      { path: '/activities', element: <CurrentLocation /> },
       { path: '/activities/new', element: <ActivityFormPage /> },
       { path: '/activities/:id', element: <ActivityFormPage /> },
-      { path: '/calendar', element: <Where /> },
+      { path: '/calendar', element: <CurrentLocation /> },
     ],
     path,
   );

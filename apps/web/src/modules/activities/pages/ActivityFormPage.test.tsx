@@ -2,7 +2,6 @@ import type { Activity, Channel, SessionUser } from '@crm/shared';
 import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
@@ -19,34 +18,22 @@ import {
 } from '@/modules/activities/test/fixtures';
 import { setSimulatedOffline } from '@/offline/network-monitor';
 import { doctor, doctorListItem, doctorOffice, office } from '@/test/directory';
-import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
+import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetchWith } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { DEMO_ADMIN_USER, REP_USER } from '@/test/tokens';
+import { CurrentLocation } from '@/test/location';
 
 const DOCTOR = doctor();
 const OFFICE = DOCTOR.offices[0];
 const ACK = "I confirm that this activity follows the company's compliance rules";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function Where() {
-  const location = useLocation();
-  return (
-    <p>
-      At {location.pathname}
-      {location.search}
-    </p>
-  );
-}
-
-function api(extra: Record<string, FetchHandler> = {}) {
-  return stubFetch({
-    'GET /api/configuration/channels/active': () => jsonResponse({ channels: CHANNELS }),
-    'GET /api/auth/me/products': () => jsonResponse({ products: PRODUCTS }),
-    [`GET /api/doctors/${DOCTOR.id}`]: () => jsonResponse(DOCTOR),
-    'POST /api/recent-doctors': () => new Response(null, { status: 204 }),
-    ...extra,
-  });
-}
+const api = stubFetchWith({
+  'GET /api/configuration/channels/active': () => jsonResponse({ channels: CHANNELS }),
+  'GET /api/auth/me/products': () => jsonResponse({ products: PRODUCTS }),
+  [`GET /api/doctors/${DOCTOR.id}`]: () => jsonResponse(DOCTOR),
+  'POST /api/recent-doctors': () => new Response(null, { status: 204 }),
+});
 
 function apiWith(existing: Activity, extra: Record<string, FetchHandler> = {}) {
   return api({ [`GET /api/activities/${existing.id}`]: () => jsonResponse(existing), ...extra });
@@ -70,13 +57,13 @@ const MANAGER_USER: SessionUser = {
 function renderForm(path: string) {
   return renderRoutes(
     [
-      { path: '/activities', element: <Where /> },
+      { path: '/activities', element: <CurrentLocation /> },
       { path: '/activities/new', element: <ActivityFormPage /> },
       { path: '/activities/:id', element: <ActivityFormPage /> },
-      { path: '/calendar', element: <Where /> },
-      { path: '/doctors/:id', element: <Where /> },
-      { path: '/doctors/:id/signatures', element: <Where /> },
-      { path: '/offices/:id', element: <Where /> },
+      { path: '/calendar', element: <CurrentLocation /> },
+      { path: '/doctors/:id', element: <CurrentLocation /> },
+      { path: '/doctors/:id/signatures', element: <CurrentLocation /> },
+      { path: '/offices/:id', element: <CurrentLocation /> },
     ],
     path,
   );

@@ -1,6 +1,5 @@
 import type { ActivityStats } from '@crm/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
@@ -10,6 +9,7 @@ import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
 import { REP_USER } from '@/test/tokens';
+import { CurrentLocation } from '@/test/location';
 
 const STATS: ActivityStats = {
   upcomingCount: 12,
@@ -47,16 +47,6 @@ const MANAGER_SESSION = {
 
 const listUrl = (status: string, page = 1) => `/api/activities?status=${status}&page=${page}&limit=50`;
 
-function Where() {
-  const location = useLocation();
-  return (
-    <p>
-      At {location.pathname}
-      {location.search}
-    </p>
-  );
-}
-
 function api(stats: ActivityStats, extra: Record<string, FetchHandler> = {}) {
   return stubFetch({
     'GET /api/activities/stats': () => jsonResponse(stats),
@@ -68,9 +58,9 @@ function renderPage(path: string) {
   return renderRoutes(
     [
       { path: '/activities', element: <ActivityListPage /> },
-      { path: '/activities/:id', element: <Where /> },
-      { path: '/activities/new', element: <Where /> },
-      { path: '/doctors/:id', element: <Where /> },
+      { path: '/activities/:id', element: <CurrentLocation /> },
+      { path: '/activities/new', element: <CurrentLocation /> },
+      { path: '/doctors/:id', element: <CurrentLocation /> },
     ],
     path,
   );

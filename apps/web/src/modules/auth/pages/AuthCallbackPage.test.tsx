@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
@@ -8,11 +8,7 @@ import { AuthCallbackPage } from '@/modules/auth/pages/AuthCallbackPage';
 import { callsTo, jsonResponse, stubFetch } from '@/test/fetch';
 import { renderRoutes } from '@/test/render';
 import { makeToken, REP_USER } from '@/test/tokens';
-
-function CurrentLocation() {
-  const location = useLocation();
-  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
-}
+import { CurrentLocation } from '@/test/location';
 
 /** The browser's address is what the page reads and cleans; the memory router follows where it navigates. */
 function renderCallback(search: string) {
@@ -42,7 +38,7 @@ describe('AuthCallbackPage', () => {
   it('exchanges a good token for the session, stores it and its user, then goes to /', async () => {
     stubFetch({ 'POST /api/auth/sso/exchange': () => jsonResponse({ token: SESSION_TOKEN, user: REP_USER }) });
     renderCallback(`?token=${makeToken(REP_USER)}`);
-    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^At \/$/);
     expect(getSession()).toEqual({ token: SESSION_TOKEN, user: REP_USER, isAuthenticated: true });
     expect(localStorage.getItem('token')).toBe(SESSION_TOKEN);
   });

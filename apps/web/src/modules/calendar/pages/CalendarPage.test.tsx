@@ -1,6 +1,5 @@
 import type { Activity, Channel } from '@crm/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
@@ -13,6 +12,7 @@ import { callsTo, type FetchHandler, type FetchMock, jsonBody, jsonResponse, req
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { emulatePhoneScreen } from '@/test/screen-width';
 import { REP_USER } from '@/test/tokens';
+import { CurrentLocation } from '@/test/location';
 
 const EMAIL: Channel = { ...FACE_TO_FACE, id: '0190a0c4-0000-7000-8000-00000000c002', name: 'Email', color: '#722ed1' };
 
@@ -137,22 +137,12 @@ function dayCentre(date: string) {
   return { clientX: box.left + CELL / 2, clientY: box.top + CELL / 2 };
 }
 
-function Where() {
-  const location = useLocation();
-  return (
-    <p>
-      At {location.pathname}
-      {location.search}
-    </p>
-  );
-}
-
 function renderCalendar(path = '/calendar?view=dayGridMonth&date=2026-11-01') {
   return renderRoutes(
     [
       { path: '/calendar', element: <CalendarPage /> },
-      { path: '/activities/new', element: <Where /> },
-      { path: '/activities/:id', element: <Where /> },
+      { path: '/activities/new', element: <CurrentLocation /> },
+      { path: '/activities/:id', element: <CurrentLocation /> },
     ],
     path,
   );

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setSession } from '@/app/session';
 import { ConfigurationPage } from '@/modules/configuration/pages/ConfigurationPage';
-import { callsTo, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
+import { callsTo, jsonBody, jsonResponse, stubFetchWith } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
 import { DEMO_ADMIN_USER } from '@/test/tokens';
@@ -49,14 +49,11 @@ const TARGETS: Target[] = [
   { id: id(201), name: 'A – Prioritaire', description: null, color: '#f5222d', priority: 100, active: true },
 ];
 
-function api(extra: Parameters<typeof stubFetch>[0] = {}) {
-  return stubFetch({
-    'GET /api/configuration/products': () => jsonResponse({ products: PRODUCTS }),
-    'GET /api/configuration/channels': () => jsonResponse({ channels: CHANNELS }),
-    'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
-    ...extra,
-  });
-}
+const api = stubFetchWith({
+  'GET /api/configuration/products': () => jsonResponse({ products: PRODUCTS }),
+  'GET /api/configuration/channels': () => jsonResponse({ channels: CHANNELS }),
+  'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
+});
 
 const renderPage = (path = '/configuration') =>
   renderRoutes([{ path: '/configuration', element: <ConfigurationPage /> }], path);

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ConsentTab } from '@/modules/consents/components/ConsentTab';
 import { CONSENT_DOCTOR_ID, consentRecord, DRAWN_SIGNATURE } from '@/modules/consents/test/fixtures';
 import { doctor } from '@/test/directory';
-import { callsTo, jsonBody, jsonResponse, stubFetch, type FetchHandler } from '@/test/fetch';
+import { callsTo, jsonBody, jsonResponse, stubFetchWith } from '@/test/fetch';
 import { renderRoutes, SLOW_TEST_TIMEOUT } from '@/test/render';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
+import { CurrentLocation } from '@/test/location';
 
 const DOCTOR = doctor({ id: CONSENT_DOCTOR_ID });
 const SIGNATURES = `/api/doctors/${CONSENT_DOCTOR_ID}/signatures`;
@@ -23,25 +23,17 @@ const EARLIER = consentRecord({
   imageSha256: null,
 });
 
-function Where() {
-  const location = useLocation();
-  return <p>At {location.pathname}</p>;
-}
-
-function api(extra: Record<string, FetchHandler> = {}) {
-  return stubFetch({
-    [`GET ${SIGNATURES}`]: () => jsonResponse(CURRENT),
-    [`GET ${SIGNATURES}/history`]: () =>
-      jsonResponse({ items: [{ ...CURRENT, signatureImage: null, signature_image: null }, EARLIER] }),
-    ...extra,
-  });
-}
+const api = stubFetchWith({
+  [`GET ${SIGNATURES}`]: () => jsonResponse(CURRENT),
+  [`GET ${SIGNATURES}/history`]: () =>
+    jsonResponse({ items: [{ ...CURRENT, signatureImage: null, signature_image: null }, EARLIER] }),
+});
 
 function renderTab() {
   return renderRoutes(
     [
       { path: '/doctors/:id', element: <ConsentTab doctor={DOCTOR} /> },
-      { path: '/doctors/:id/signatures', element: <Where /> },
+      { path: '/doctors/:id/signatures', element: <CurrentLocation /> },
     ],
     `/doctors/${CONSENT_DOCTOR_ID}`,
   );

@@ -1,7 +1,6 @@
 import { onlineManager } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useImperativeHandle, useState, type Ref } from 'react';
-import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
@@ -13,9 +12,10 @@ import { setSimulatedOffline } from '@/offline/network-monitor';
 import { listQueue } from '@/offline/queue';
 import { freshOfflineStore } from '@/offline/test-store';
 import { doctor } from '@/test/directory';
-import { callsTo, jsonBody, jsonResponse, stubFetch, type FetchHandler } from '@/test/fetch';
+import { callsTo, jsonBody, jsonResponse, stubFetchWith } from '@/test/fetch';
 import { renderRoutes, SLOW_TEST_TIMEOUT } from '@/test/render';
 import { DEMO_ADMIN_USER, REP_USER } from '@/test/tokens';
+import { CurrentLocation } from '@/test/location';
 
 // jsdom has no canvas: the pad is a button that "draws" a PNG data URL. The pad itself is tried in Chromium
 // (e2e/tests/consents.spec.ts), with a mouse and with touch events.
@@ -47,30 +47,17 @@ const SIGNATURES = `/api/doctors/${CONSENT_DOCTOR_ID}/signatures`;
 const PAGE = `/doctors/${CONSENT_DOCTOR_ID}/signatures`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function Where() {
-  const location = useLocation();
-  return (
-    <p>
-      At {location.pathname}
-      {location.search}
-    </p>
-  );
-}
-
-function api(extra: Record<string, FetchHandler> = {}) {
-  return stubFetch({
-    [`GET /api/doctors/${CONSENT_DOCTOR_ID}`]: () => jsonResponse(DOCTOR),
-    [`GET ${SIGNATURES}`]: () => jsonResponse(null),
-    [`POST ${SIGNATURES}`]: (init) =>
-      jsonResponse(consentRecord({ ...(jsonBody(init) as object), signatureImage: null }), 201),
-    ...extra,
-  });
-}
+const api = stubFetchWith({
+  [`GET /api/doctors/${CONSENT_DOCTOR_ID}`]: () => jsonResponse(DOCTOR),
+  [`GET ${SIGNATURES}`]: () => jsonResponse(null),
+  [`POST ${SIGNATURES}`]: (init) =>
+    jsonResponse(consentRecord({ ...(jsonBody(init) as object), signatureImage: null }), 201),
+});
 
 function renderPage(path = PAGE) {
   return renderRoutes(
     [
-      { path: '/doctors/:id', element: <Where /> },
+      { path: '/doctors/:id', element: <CurrentLocation /> },
       { path: '/doctors/:doctorId/signatures', element: <ConsentPage /> },
     ],
     path,

@@ -1,6 +1,5 @@
 import type { DashboardActivity, DashboardStats } from '@crm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
@@ -9,6 +8,7 @@ import { COMPLETION_AMBER, COMPLETION_GREEN, COMPLETION_RED } from '@/modules/da
 import { callsTo, jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { REP_USER } from '@/test/tokens';
+import { CurrentLocation } from '@/test/location';
 
 const STATS_PATH = 'GET /api/dashboard/stats';
 
@@ -74,21 +74,11 @@ function stats(overrides: Partial<DashboardStats> = {}): DashboardStats {
   };
 }
 
-function Where() {
-  const location = useLocation();
-  return (
-    <p>
-      At {location.pathname}
-      {location.search}
-    </p>
-  );
-}
-
 function renderDashboard() {
   return renderRoutes(
     [
       { path: '/', element: <DashboardPage /> },
-      { path: '*', element: <Where /> },
+      { path: '*', element: <CurrentLocation /> },
     ],
     '/',
   );

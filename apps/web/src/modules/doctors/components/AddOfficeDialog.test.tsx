@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { doctorQueries } from '@/modules/doctors/api';
 import { AddOfficeDialog } from '@/modules/doctors/components/AddOfficeDialog';
 import { doctor, doctorOffice, office, TARGETS } from '@/test/directory';
-import { callsTo, type FetchHandler, jsonBody, jsonResponse, requestOf, stubFetch } from '@/test/fetch';
+import { callsTo, jsonBody, jsonResponse, requestOf, stubFetchWith } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
 
@@ -19,18 +19,15 @@ const linkedTo = (...offices: ReturnType<typeof office>[]): Doctor =>
     offices: [...DOCTOR.offices, ...offices.map((item) => doctorOffice({ ...item, is_primary: false }))],
   });
 
-function api(extra: Record<string, FetchHandler> = {}) {
-  return stubFetch({
-    'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
-    'GET /api/offices?search=cabinet&page=1&limit=20': () =>
-      jsonResponse({ offices: [LINKED, OTHER], total: 2, pages: 1 }),
-    [`POST /api/doctors/${DOCTOR.id}/offices`]: () => jsonResponse(linkedTo(OTHER)),
-    'GET /api/geo/uga?address=3+place+Bellecour&postal_code=69002&city=Lyon': () =>
-      jsonResponse({ code: '69123', name: 'Lyon', latitude: 45.757, longitude: 4.832, precision: 'address' }),
-    'POST /api/offices': () => jsonResponse(NEW_OFFICE, 201),
-    ...extra,
-  });
-}
+const api = stubFetchWith({
+  'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
+  'GET /api/offices?search=cabinet&page=1&limit=20': () =>
+    jsonResponse({ offices: [LINKED, OTHER], total: 2, pages: 1 }),
+  [`POST /api/doctors/${DOCTOR.id}/offices`]: () => jsonResponse(linkedTo(OTHER)),
+  'GET /api/geo/uga?address=3+place+Bellecour&postal_code=69002&city=Lyon': () =>
+    jsonResponse({ code: '69123', name: 'Lyon', latitude: 45.757, longitude: 4.832, precision: 'address' }),
+  'POST /api/offices': () => jsonResponse(NEW_OFFICE, 201),
+});
 
 /** The dialog as the doctor page opens it; its onClose is the mock returned. */
 function renderDialog(shown: Doctor = DOCTOR) {

@@ -1,6 +1,5 @@
 import type { Activity } from '@crm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
@@ -10,6 +9,7 @@ import { doctor, TARGETS } from '@/test/directory';
 import { type FetchHandler, jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { REP_USER } from '@/test/tokens';
+import { CurrentLocation } from '@/test/location';
 
 const DOCTOR = doctor();
 const timelineUrl = (page = 1) => `/api/activities?doctorId=${DOCTOR.id}&page=${page}&limit=20`;
@@ -51,16 +51,6 @@ const OLD = activity({
   status: 'incomplete',
 });
 
-function Where() {
-  const location = useLocation();
-  return (
-    <p>
-      At {location.pathname}
-      {location.search}
-    </p>
-  );
-}
-
 function api(extra: Record<string, FetchHandler>) {
   return stubFetch({
     'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
@@ -73,8 +63,8 @@ function renderTab() {
   return renderRoutes(
     [
       { path: '/doctors/:id', element: <DoctorDetailPage /> },
-      { path: '/activities/new', element: <Where /> },
-      { path: '/activities/:id', element: <Where /> },
+      { path: '/activities/new', element: <CurrentLocation /> },
+      { path: '/activities/:id', element: <CurrentLocation /> },
     ],
     `/doctors/${DOCTOR.id}?tab=activities`,
   );

@@ -1,46 +1,33 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
 import { DoctorDetailPage } from '@/modules/doctors/pages/DoctorDetailPage';
 import { doctor, doctorOffice, TARGETS } from '@/test/directory';
-import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
+import { callsTo, jsonBody, jsonResponse, stubFetchWith } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { REP_USER } from '@/test/tokens';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
+import { CurrentLocation } from '@/test/location';
 
 const PRIMARY = doctorOffice();
 const SECOND = doctorOffice({ id: '0190a0c4-0000-7000-8000-000000000202', name: 'Clinique du Lac', is_primary: false });
 const DOCTOR = doctor({ offices: [PRIMARY, SECOND] });
 const DOCTOR_PATH = `/api/doctors/${DOCTOR.id}`;
 
-function Where() {
-  const location = useLocation();
-  return (
-    <p>
-      At {location.pathname}
-      {location.search}
-    </p>
-  );
-}
-
-function api(extra: Record<string, FetchHandler> = {}) {
-  return stubFetch({
-    'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
-    [`GET ${DOCTOR_PATH}`]: () => jsonResponse(DOCTOR),
-    ...extra,
-  });
-}
+const api = stubFetchWith({
+  'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
+  [`GET ${DOCTOR_PATH}`]: () => jsonResponse(DOCTOR),
+});
 
 function renderPage(path = `/doctors/${DOCTOR.id}`) {
   return renderRoutes(
     [
-      { path: '/doctors', element: <Where /> },
+      { path: '/doctors', element: <CurrentLocation /> },
       { path: '/doctors/new', element: <DoctorDetailPage /> },
       { path: '/doctors/:id', element: <DoctorDetailPage /> },
-      { path: '/activities/new', element: <Where /> },
+      { path: '/activities/new', element: <CurrentLocation /> },
     ],
     path,
   );

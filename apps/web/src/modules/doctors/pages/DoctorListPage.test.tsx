@@ -5,7 +5,7 @@ import { setSession } from '@/app/session';
 import { RECENT_BANNER_STORAGE_KEY } from '@/modules/doctors/hooks/useRecentBanner';
 import { DoctorListPage } from '@/modules/doctors/pages/DoctorListPage';
 import { doctorListItem, TARGETS } from '@/test/directory';
-import { callsTo, type FetchHandler, isRequest, jsonResponse, stubFetch } from '@/test/fetch';
+import { callsTo, isRequest, jsonResponse, stubFetchWith } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { emulatePhoneScreen } from '@/test/screen-width';
 import { REP_USER } from '@/test/tokens';
@@ -36,15 +36,12 @@ function DoctorStub() {
   return <p>Doctor page {id}</p>;
 }
 
-function api(extra: Record<string, FetchHandler> = {}) {
-  return stubFetch({
-    'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
-    'GET /api/recent-doctors': () => jsonResponse({ doctors: [RECENT] }),
-    [SEARCH_PAGE_1]: () => jsonResponse({ doctors: [MARTIN, MARCEAU], total: 120, pages: 3 }),
-    'POST /api/recent-doctors': () => new Response(null, { status: 204 }),
-    ...extra,
-  });
-}
+const api = stubFetchWith({
+  'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
+  'GET /api/recent-doctors': () => jsonResponse({ doctors: [RECENT] }),
+  [SEARCH_PAGE_1]: () => jsonResponse({ doctors: [MARTIN, MARCEAU], total: 120, pages: 3 }),
+  'POST /api/recent-doctors': () => new Response(null, { status: 204 }),
+});
 
 function renderList(path = '/doctors') {
   return renderRoutes(

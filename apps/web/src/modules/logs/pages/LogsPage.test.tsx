@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
 import { LogsPage } from '@/modules/logs/pages/LogsPage';
-import { callsTo, jsonResponse, requestOf, stubFetch } from '@/test/fetch';
+import { callsTo, jsonResponse, requestOf, stubFetch, stubFetchWith } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { emulatePhoneScreen } from '@/test/screen-width';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
@@ -63,13 +63,10 @@ const FILTERS = {
   users: [{ id: DEMO_ADMIN_USER.id, email: 'demo@demo-crm.fr' }],
 };
 
-function api(extra: Parameters<typeof stubFetch>[0] = {}) {
-  return stubFetch({
-    'GET /api/logs?page=1&limit=50': () => jsonResponse({ logs: ENTRIES, total: 5 }),
-    'GET /api/logs/filters': () => jsonResponse(FILTERS),
-    ...extra,
-  });
-}
+const api = stubFetchWith({
+  'GET /api/logs?page=1&limit=50': () => jsonResponse({ logs: ENTRIES, total: 5 }),
+  'GET /api/logs/filters': () => jsonResponse(FILTERS),
+});
 
 /** The rows of the changes modal's fields, as text: its last table holds them, the first is its summary. */
 async function fieldRows() {

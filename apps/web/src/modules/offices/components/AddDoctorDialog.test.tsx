@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AddDoctorDialog } from '@/modules/offices/components/AddDoctorDialog';
 import { doctor, doctorListItem, office, TARGETS } from '@/test/directory';
-import { callsTo, type FetchHandler, jsonBody, jsonResponse, requestOf, stubFetch } from '@/test/fetch';
+import { callsTo, jsonBody, jsonResponse, requestOf, stubFetchWith } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
 
@@ -38,16 +38,13 @@ const NOT_HERE = doctorListItem({
   primaryOffice: summaryOf(ELSEWHERE),
 });
 
-function api(extra: Record<string, FetchHandler> = {}) {
-  return stubFetch({
-    'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
-    'GET /api/doctors?search=mar&limit=10': () => jsonResponse({ doctors: [PRIMARY_HERE, SECONDARY_HERE, NOT_HERE] }),
-    [`GET /api/offices/${OFFICE.id}/doctors?limit=100&page=1`]: () =>
-      jsonResponse({ doctors: [PRIMARY_HERE, SECONDARY_HERE], total: 2, pages: 1 }),
-    [`POST /api/doctors/${NOT_HERE.id}/offices`]: () => jsonResponse(doctor({ id: NOT_HERE.id })),
-    ...extra,
-  });
-}
+const api = stubFetchWith({
+  'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
+  'GET /api/doctors?search=mar&limit=10': () => jsonResponse({ doctors: [PRIMARY_HERE, SECONDARY_HERE, NOT_HERE] }),
+  [`GET /api/offices/${OFFICE.id}/doctors?limit=100&page=1`]: () =>
+    jsonResponse({ doctors: [PRIMARY_HERE, SECONDARY_HERE], total: 2, pages: 1 }),
+  [`POST /api/doctors/${NOT_HERE.id}/offices`]: () => jsonResponse(doctor({ id: NOT_HERE.id })),
+});
 
 function renderDialog() {
   const onClose = vi.fn();

@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OfficeDoctorsCard } from '@/modules/offices/components/OfficeDoctorsCard';
 import { doctorListItem, office, TARGETS } from '@/test/directory';
-import { callsTo, type FetchHandler, jsonResponse, stubFetch } from '@/test/fetch';
+import { callsTo, jsonResponse, stubFetchWith } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
 
@@ -19,13 +19,10 @@ const DURAND = doctorListItem({
   target: 'B',
 });
 
-function api(extra: Record<string, FetchHandler> = {}) {
-  return stubFetch({
-    'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
-    [`GET ${DOCTORS_PATH}?page=1&limit=10`]: () => jsonResponse({ doctors: [MARTIN, DURAND], total: 12, pages: 2 }),
-    ...extra,
-  });
-}
+const api = stubFetchWith({
+  'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
+  [`GET ${DOCTORS_PATH}?page=1&limit=10`]: () => jsonResponse({ doctors: [MARTIN, DURAND], total: 12, pages: 2 }),
+});
 
 function renderCard() {
   return renderRoutes(

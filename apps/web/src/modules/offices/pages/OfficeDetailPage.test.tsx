@@ -6,7 +6,7 @@ import { setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
 import { OfficeDetailPage } from '@/modules/offices/pages/OfficeDetailPage';
 import { doctorListItem, office, TARGETS } from '@/test/directory';
-import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
+import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetchWith } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
 import { REP_USER } from '@/test/tokens';
@@ -21,13 +21,10 @@ function OfficeStub() {
   return <p>Office page {id}</p>;
 }
 
-function api(extra: Record<string, FetchHandler> = {}) {
-  return stubFetch({
-    'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
-    [UGA_CALL]: () => jsonResponse(UGA),
-    ...extra,
-  });
-}
+const api = stubFetchWith({
+  'GET /api/configuration/targets': () => jsonResponse({ targets: TARGETS }),
+  [UGA_CALL]: () => jsonResponse(UGA),
+});
 
 function renderNewOffice() {
   return renderRoutes(

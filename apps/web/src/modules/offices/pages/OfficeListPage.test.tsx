@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OfficeListPage } from '@/modules/offices/pages/OfficeListPage';
 import { office } from '@/test/directory';
-import { callsTo, type FetchHandler, jsonResponse, stubFetch } from '@/test/fetch';
+import { callsTo, jsonResponse, stubFetchWith } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { emulatePhoneScreen } from '@/test/screen-width';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
@@ -17,13 +17,10 @@ const EMPTY = office({
   doctorCount: 0,
 });
 
-function api(extra: Record<string, FetchHandler> = {}) {
-  return stubFetch({
-    'GET /api/offices/specialties': () => jsonResponse({ specialties: [] }),
-    'GET /api/offices?page=1&limit=50': () => jsonResponse({ offices: [BELLECOUR, EMPTY], total: 2, pages: 1 }),
-    ...extra,
-  });
-}
+const api = stubFetchWith({
+  'GET /api/offices/specialties': () => jsonResponse({ specialties: [] }),
+  'GET /api/offices?page=1&limit=50': () => jsonResponse({ offices: [BELLECOUR, EMPTY], total: 2, pages: 1 }),
+});
 
 function renderList() {
   return renderRoutes(
