@@ -1,4 +1,5 @@
 import type { Account, AccountProfileUpdate, AccountSessionList, PasswordChangeBody, SessionsEnded } from '@crm/shared';
+import { requireSignedIn } from '#server/core/access.ts';
 import { AppError, validationError } from '#server/core/app-error.ts';
 import { type Clock, isoNow } from '#server/core/clock.ts';
 import type { Db } from '#server/db/database.ts';
@@ -30,12 +31,14 @@ export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
 
   async account(auth: AuthContext): Promise<Account> {
+    requireSignedIn(auth);
     const row = await this.deps.users.findAccount(auth.user.id);
     if (!row) throw new AppError('UNAUTHORIZED');
     return toAccount(row, await this.deps.identities.listOfUser(auth.user.id));
   }
 
   async updateProfile(auth: AuthContext, body: AccountProfileUpdate): Promise<Account> {
+    requireSignedIn(auth);
     const { db, users, logs, clock } = this.deps;
     const before = { firstName: auth.user.firstName, lastName: auth.user.lastName, displayName: auth.user.displayName };
     const after = { ...body, displayName: `${body.firstName} ${body.lastName}` };
@@ -69,6 +72,7 @@ export class AccountService {
    * through single sign-on has no password to change.
    */
   async changePassword(auth: AuthContext, body: PasswordChangeBody, ip: string): Promise<SessionsEnded> {
+    requireSignedIn(auth);
     const { db, users, sessions, logs, clock } = this.deps;
     const row = await users.findAccount(auth.user.id);
     if (!row) throw new AppError('UNAUTHORIZED');
@@ -94,12 +98,14 @@ export class AccountService {
   }
 
   async sessions(auth: AuthContext): Promise<AccountSessionList> {
+    requireSignedIn(auth);
     const rows = await this.deps.sessions.listOpenOfUser(auth.user.id, isoNow(this.deps.clock));
     return { sessions: rows.map((row) => toAccountSession(row, auth.sessionId)) };
   }
 
   /** Ends one of the user's own open sessions (this one included); another user's is not found. */
   async endSession(auth: AuthContext, sessionId: string): Promise<void> {
+    requireSignedIn(auth);
     const { db, sessions, logs, clock } = this.deps;
     await db.transaction().execute(async (trx) => {
       if (!(await sessions.revokeOfUser(trx, auth.user.id, sessionId, isoNow(clock)))) {
@@ -116,6 +122,7 @@ export class AccountService {
   }
 
   async endOtherSessions(auth: AuthContext): Promise<SessionsEnded> {
+    requireSignedIn(auth);
     const { db, sessions, logs, clock } = this.deps;
     const ended = await db.transaction().execute(async (trx) => {
       const count = await sessions.revokeAllOf(trx, auth.user.id, isoNow(clock), auth.sessionId);

@@ -16,6 +16,7 @@ import {
   type PendingApproval,
   pagesFor,
 } from '@crm/shared';
+import { requireSignedIn } from '#server/core/access.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
 import { AppError, validationError } from '#server/core/app-error.ts';
@@ -81,6 +82,7 @@ export class ActivitiesService {
   constructor(private readonly deps: ActivitiesServiceDeps) {}
 
   async list(auth: AuthContext, query: ActivityListQuery): Promise<ActivityListResult | CalendarActivityListResult> {
+    requireSignedIn(auth);
     const now = this.deps.clock.now();
     const range = this.listRange(query);
     const filter: ActivityListFilter = {
@@ -118,11 +120,13 @@ export class ActivitiesService {
   }
 
   async stats(auth: AuthContext): Promise<ActivityStats> {
+    requireSignedIn(auth);
     return toActivityStats(await this.deps.stats.stats(auth.user.id, this.deps.clock.now().toISOString()));
   }
 
   /** The caller's managees' activities waiting for a budget decision, in start order. */
   async pendingApprovals(auth: AuthContext): Promise<PendingApproval[]> {
+    requireSignedIn(auth);
     const now = this.deps.clock.now();
     const rows = await this.deps.activities.pendingFor(auth.user.id);
     const extras = await this.deps.extras.forActivities(rows.map((row) => row.id));
@@ -131,6 +135,7 @@ export class ActivitiesService {
 
   /** Owned by its creator. A client-made id is kept; retrying its creation with an Idempotency-Key answers it again. */
   async create(auth: AuthContext, input: ActivityInput, idempotency: IdempotentRequest | null): Promise<Activity> {
+    requireSignedIn(auth);
     const now = this.deps.clock.now();
     return this.idempotent(idempotency, 201, async (trx) => {
       const id = input.id ?? newId();
@@ -182,6 +187,7 @@ export class ActivitiesService {
     patch: ActivityUpdate,
     idempotency: IdempotentRequest | null,
   ): Promise<Activity> {
+    requireSignedIn(auth);
     const now = this.deps.clock.now();
     return this.idempotent(idempotency, 200, async (trx) => {
       const row = await this.requireOwned(trx, auth, id);
@@ -227,6 +233,7 @@ export class ActivitiesService {
   }
 
   async delete(auth: AuthContext, id: string, idempotency: IdempotentRequest | null): Promise<void> {
+    requireSignedIn(auth);
     const now = this.deps.clock.now();
     await this.idempotent<null>(idempotency, 204, async (trx) => {
       const row = await this.requireOwned(trx, auth, id);
@@ -248,6 +255,7 @@ export class ActivitiesService {
   }
 
   async approve(auth: AuthContext, id: string, idempotency: IdempotentRequest | null): Promise<Activity> {
+    requireSignedIn(auth);
     return this.decide(auth, id, idempotency, 'approved', null);
   }
 
@@ -261,6 +269,7 @@ export class ActivitiesService {
     notes: string | null,
     idempotency: IdempotentRequest | null,
   ): Promise<Activity> {
+    requireSignedIn(auth);
     return this.decide(auth, id, idempotency, 'rejected', notes);
   }
 

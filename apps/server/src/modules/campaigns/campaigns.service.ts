@@ -16,6 +16,7 @@ import {
   placeholdersIn,
   type SkipReason,
 } from '@crm/shared';
+import { requireSignedIn } from '#server/core/access.ts';
 import { AppError, validationError } from '#server/core/app-error.ts';
 import { type Clock, isoNow } from '#server/core/clock.ts';
 import { type IdempotentRequest, idempotentTransaction } from '#server/core/idempotent-transaction.ts';
@@ -85,12 +86,14 @@ export class CampaignsService {
 
   /** The caller's own templates, newest first, then the four built-in ones in the request's language. */
   async templates(auth: AuthContext, language: Language): Promise<CampaignTemplate[]> {
+    requireSignedIn(auth);
     const own = await this.deps.campaigns.templatesOf(auth.user.id);
     return [...own.map(toCampaignTemplate), ...builtInTemplates(language)];
   }
 
   /** A template kept for its author; its content is sanitised like a message body. */
   async createTemplate(auth: AuthContext, input: CampaignTemplateInput): Promise<CampaignTemplate> {
+    requireSignedIn(auth);
     const content = sanitizeRichText(input.content);
     if (richTextToPlainText(content) === '') throw validationError({ content: 'campaigns.templateContentRequired' });
     const row = {
@@ -122,6 +125,7 @@ export class CampaignsService {
    * doctor with an e-mail and any consent in force, each with its consent, for the client to filter by type.
    */
   async doctorsWithConsent(auth: AuthContext, query: DoctorsWithConsentQuery): Promise<DoctorsWithConsentList> {
+    requireSignedIn(auth);
     const type =
       query.type ??
       (query.templateId === undefined ? null : (await this.requireTemplate(auth, query.templateId, 'fr')).type);
@@ -135,6 +139,7 @@ export class CampaignsService {
 
   /** The caller's campaigns, every campaign for an admin, newest first. */
   async list(auth: AuthContext, query: CampaignListQuery): Promise<CampaignList> {
+    requireSignedIn(auth);
     const scope = auth.user.isAdmin ? ('all' as const) : { ownerId: auth.user.id };
     const [rows, total] = await Promise.all([
       this.deps.campaigns.page(scope, (query.page - 1) * query.limit, query.limit),
@@ -154,6 +159,7 @@ export class CampaignsService {
     language: Language,
     idempotency: IdempotentRequest | null,
   ): Promise<CampaignSendResult> {
+    requireSignedIn(auth);
     if (this.deps.mail.deliveryMode !== 'smtp') throw new AppError('MAIL_SERVER_MISSING');
     const template = await this.requireTemplate(auth, draft.templateId, language);
     const subject = draft.customSubject ?? template.subject;

@@ -1,6 +1,6 @@
 import type { ChannelInput, Channel, Product, ProductInput, Target, TargetInput } from '@crm/shared';
 import type { z } from 'zod';
-import { requireAdmin } from '#server/core/access.ts';
+import { requireAdmin, requireSignedIn } from '#server/core/access.ts';
 import type { Clock } from '#server/core/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
@@ -107,21 +107,25 @@ export class ConfigurationService {
     );
   }
 
-  targets(filter: { active?: boolean | undefined }): Promise<Target[]> {
+  targets(auth: AuthContext, filter: { active?: boolean | undefined }): Promise<Target[]> {
+    requireSignedIn(auth);
     return this.deps.targets.list(filter);
   }
 
   /** In their configured order: the first one is the activity form's default (spec 001 §9). */
-  activeChannels(): Promise<Channel[]> {
+  activeChannels(auth: AuthContext): Promise<Channel[]> {
+    requireSignedIn(auth);
     return this.deps.channels.listActive();
   }
 
-  allProducts(): Promise<Product[]> {
+  allProducts(auth: AuthContext): Promise<Product[]> {
+    requireSignedIn(auth);
     return this.deps.products.listAll();
   }
 
   /** The caller's own products, the ones the activity form offers: assigned to them and active (spec 001 §6). */
   assignedProducts(auth: AuthContext): Promise<Product[]> {
+    requireSignedIn(auth);
     return this.deps.products.listAssigned(auth.user.id);
   }
 

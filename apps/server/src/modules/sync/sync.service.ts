@@ -6,6 +6,7 @@ import {
   type SyncQuery,
   type SyncReference,
 } from '@crm/shared';
+import { requireSignedIn } from '#server/core/access.ts';
 import type { Clock } from '#server/core/clock.ts';
 import { toActivity } from '#server/modules/activities/activities.mapper.ts';
 import type { ActivityExtrasRepository } from '#server/modules/activities/activity-extras.repository.ts';
@@ -60,6 +61,7 @@ export class SyncService {
    * activities.
    */
   async activities(auth: AuthContext, query: SyncQuery): Promise<SyncActivitiesResult> {
+    requireSignedIn(auth);
     const since = decodeCursor(query.since);
     const now = this.deps.clock.now();
     const window = calendarWindow(now);
@@ -96,6 +98,7 @@ export class SyncService {
    * the last page names the whole set, for the device to drop what left it.
    */
   async doctors(auth: AuthContext, query: SyncQuery): Promise<SyncDoctorsResult> {
+    requireSignedIn(auth);
     const since = decodeCursor(query.since);
     const now = this.deps.clock.now();
     const [needed, deleted] = await Promise.all([
@@ -144,6 +147,7 @@ export class SyncService {
 
   /** The active channels in their order and the caller's products: what the activity form offers. */
   async reference(auth: AuthContext): Promise<SyncReference> {
+    requireSignedIn(auth);
     const [channels, products] = await Promise.all([
       this.deps.channels.listActive(),
       this.deps.products.listAssigned(auth.user.id),
