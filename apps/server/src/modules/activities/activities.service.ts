@@ -25,6 +25,7 @@ import { type IdempotentRequest, idempotentTransaction } from '#server/core/idem
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import type { ChannelsRepository } from '#server/modules/configuration/channels.repository.ts';
 import type { ProductsRepository } from '#server/modules/configuration/products.repository.ts';
+import { toChannel } from '#server/modules/configuration/configuration.mapper.ts';
 import type { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
 import type { IdempotencyKeysRepository } from '#server/modules/idempotency/idempotency.repository.ts';
 import { auditUser, changedFields } from '#server/modules/logs/audit.ts';
@@ -331,7 +332,7 @@ export class ActivitiesService {
     const channelChanged = before === null || draft.channelId !== before.channelId;
     const found = await this.deps.channels.findById(draft.channelId, trx);
     // A new activity or a channel change needs an active channel; an existing one keeps a since-disabled one.
-    const channel = found && (found.active || !channelChanged) ? found : null;
+    const channel = found && (found.active === 1 || !channelChanged) ? toChannel(found) : null;
     const assigned = new Set((await this.deps.products.listAssigned(auth.user.id, trx)).map((product) => product.id));
     const errors = activityRuleErrors(draft, { channel, userHasProducts: assigned.size > 0 });
     if (!channel) errors.channelId = 'activities.channelUnknown';
@@ -372,7 +373,7 @@ export class ActivitiesService {
   private async requireChannel(db: Db, id: string): Promise<Channel> {
     const channel = await this.deps.channels.findById(id, db);
     if (!channel) throw new AppError('NOT_FOUND');
-    return channel;
+    return toChannel(channel);
   }
 
   private listRange(query: ActivityListQuery): ActivityListFilter['range'] {

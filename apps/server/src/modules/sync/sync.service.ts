@@ -13,6 +13,7 @@ import type { ActivityExtrasRepository } from '#server/modules/activities/activi
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import type { ChannelsRepository } from '#server/modules/configuration/channels.repository.ts';
 import type { ProductsRepository } from '#server/modules/configuration/products.repository.ts';
+import { toChannel, toProduct } from '#server/modules/configuration/configuration.mapper.ts';
 import { doctorFields, toDoctorOffice } from '#server/modules/doctors/doctors.mapper.ts';
 import type { ActivityTombstonesRepository } from './activity-tombstones.repository.ts';
 import { compareStamps, decodeCursor, encodeCursor, FIRST_ID, type SyncCursor } from './sync.mapper.ts';
@@ -152,7 +153,7 @@ export class SyncService {
       this.deps.channels.listActive(),
       this.deps.products.listAssigned(auth.user.id),
     ]);
-    return { channels, products };
+    return { channels: channels.map(toChannel), products: products.map(toProduct) };
   }
 
   /**
