@@ -29,6 +29,7 @@ import { auditUser } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { richTextToPlainText, sanitizeRichText } from '#server/modules/mailbox/rich-text.ts';
+import { toSessionUser } from '#server/modules/users/users.mapper.ts';
 import { builtInTemplate, builtInTemplates } from './built-in-templates.ts';
 import { noSkips, skippedTotal, toCampaign, toCampaignTemplate } from './campaigns.mapper.ts';
 import type { CampaignRecipientRow, CampaignsRepository } from './campaigns.repository.ts';
@@ -269,19 +270,7 @@ export class CampaignsService {
     if (target.unsubscribed_at !== null) return 'alreadyUnsubscribed';
     const sender = await this.deps.campaigns.sender(target.owner_id);
     if (!sender) return 'invalid';
-    const auth: AuthContext = {
-      user: {
-        id: sender.id,
-        email: sender.email,
-        displayName: sender.display_name,
-        firstName: sender.first_name,
-        lastName: sender.last_name,
-        isAdmin: sender.is_admin === 1,
-        readWrite: sender.read_write === 1,
-        managerId: sender.manager_id,
-      },
-      sessionId: '',
-    };
+    const auth: AuthContext = { user: toSessionUser(sender), sessionId: '' };
     try {
       await this.deps.consents.withdraw(
         auth,
