@@ -166,7 +166,6 @@ export const registry: RepositoryQueries[] = [
       { shape: 'every session', args: (db) => [db, ids.user, at] },
       { shape: 'all but the current one', args: (db) => [db, ids.user, at, ids.session] },
     ],
-    deleteEndedBefore: { args: () => [at] },
   }),
   queriesOf(SsoRepository, {
     insertAttempt: { args: () => [ssoAttemptRow] },
@@ -229,7 +228,6 @@ export const registry: RepositoryQueries[] = [
     ConsentsRepository,
     {
       lockDoctorChain: { args: (db) => [db, ids.doctor] },
-      head: { args: (db) => [db, ids.doctor] },
       latest: { args: () => [ids.doctor] },
       history: { args: () => [ids.doctor] },
       findById: { args: () => [ids.consent] },

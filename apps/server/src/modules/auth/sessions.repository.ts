@@ -94,12 +94,4 @@ export class SessionsRepository {
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
-
-  /** Sessions ended more than a day ago serve no purpose. */
-  async deleteEndedBefore(before: string): Promise<void> {
-    await this.db
-      .deleteFrom('sessions')
-      .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
-      .execute();
-  }
 }
