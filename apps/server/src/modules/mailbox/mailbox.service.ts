@@ -119,8 +119,7 @@ export class MailboxService {
             { fields: { recipients: 'mailbox.formerRecipients' } },
           );
         }
-        const users = named;
-        const known = new Set(users.map((user) => user.email));
+        const known = new Set(named.map((user) => user.email));
         const outside = addresses.filter((address) => !known.has(address));
         this.requireDeliverable(outside, draft.attachments.length > 0);
         const parentEmailId = await this.parentEmailId(trx, auth, draft.parentEmailId ?? null);
@@ -152,7 +151,7 @@ export class MailboxService {
           is_read: 1,
           created_at: now,
         };
-        const received = users.map((user): EmailCopiesTable => ({
+        const received = named.map((user): EmailCopiesTable => ({
           id: newId(),
           email_id: emailId,
           owner_id: user.id,
