@@ -39,8 +39,6 @@ type AuthServiceDeps = {
   clock: Clock;
 };
 
-/** How a session starts: with a password, or through the provider (whose ID token it keeps for sign-out). */
-
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
