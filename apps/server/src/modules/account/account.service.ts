@@ -1,4 +1,11 @@
-import type { Account, AccountProfileUpdate, AccountSessionList, PasswordChangeBody, SessionsEnded } from '@crm/shared';
+import type {
+  Account,
+  AccountProfileUpdate,
+  AccountSessionList,
+  AuditAction,
+  PasswordChangeBody,
+  SessionsEnded,
+} from '@crm/shared';
 import { requireSignedIn } from '#server/core/access.ts';
 import { AppError, validationError } from '#server/core/app-error.ts';
 import { type Clock, isoNow } from '#server/core/clock.ts';
@@ -73,7 +80,7 @@ export class AccountService {
    */
   async changePassword(auth: AuthContext, body: PasswordChangeBody, ip: string): Promise<SessionsEnded> {
     requireSignedIn(auth);
-    const { db, users, sessions, logs, clock } = this.deps;
+    const { db, users, clock } = this.deps;
     const row = await users.findAccount(auth.user.id);
     if (!row) throw new AppError('UNAUTHORIZED');
     if (row.password_hash === null) throw new AppError('NO_PASSWORD');
@@ -84,15 +91,7 @@ export class AccountService {
     const ended = await db.transaction().execute(async (trx) => {
       const now = isoNow(clock);
       await users.setPassword(trx, auth.user.id, passwordHash, now);
-      const count = await sessions.revokeAllOf(trx, auth.user.id, now, auth.sessionId);
-      await logs.record(trx, {
-        action: 'change_password',
-        entityType: 'user',
-        entityId: auth.user.id,
-        metadata: { email: auth.user.email, endedSessions: count },
-        user: auditUser(auth),
-      });
-      return count;
+      return this.endOthers(trx, auth, now, 'change_password');
     });
     return { ended };
   }
@@ -123,18 +122,28 @@ export class AccountService {
 
   async endOtherSessions(auth: AuthContext): Promise<SessionsEnded> {
     requireSignedIn(auth);
-    const { db, sessions, logs, clock } = this.deps;
-    const ended = await db.transaction().execute(async (trx) => {
-      const count = await sessions.revokeAllOf(trx, auth.user.id, isoNow(clock), auth.sessionId);
-      await logs.record(trx, {
-        action: 'end_other_sessions',
-        entityType: 'user',
-        entityId: auth.user.id,
-        metadata: { email: auth.user.email, endedSessions: count },
-        user: auditUser(auth),
-      });
-      return count;
-    });
+    const { db, clock } = this.deps;
+    const ended = await db
+      .transaction()
+      .execute((trx) => this.endOthers(trx, auth, isoNow(clock), 'end_other_sessions'));
     return { ended };
+  }
+
+  /** Ends the user's sessions but this one, audited as `action`, in the caller's transaction; answers how many. */
+  private async endOthers(
+    trx: Db,
+    auth: AuthContext,
+    now: string,
+    action: Extract<AuditAction, 'change_password' | 'end_other_sessions'>,
+  ): Promise<number> {
+    const count = await this.deps.sessions.revokeAllOf(trx, auth.user.id, now, auth.sessionId);
+    await this.deps.logs.record(trx, {
+      action,
+      entityType: 'user',
+      entityId: auth.user.id,
+      metadata: { email: auth.user.email, endedSessions: count },
+      user: auditUser(auth),
+    });
+    return count;
   }
 }
