@@ -19,7 +19,7 @@ import { DEMO_ACCOUNTS } from '@crm/shared';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
-import { nowIso } from '#server/db/time.ts';
+import { isoNow, systemClock } from '#server/core/clock.ts';
 import { createDemoAccounts } from '#server/demo/demo-accounts.ts';
 import {
   analyze,
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     }
     await prepareBulkLoad(database.db);
     if (doctors + offices > 0) {
-      const targetNames = await ensureTargets(database.db, demoTargets(nowIso()));
+      const targetNames = await ensureTargets(database.db, demoTargets(isoNow(systemClock)));
       const takenRpps = await existingRpps(database.db);
       console.log(
         `directory before: ${takenRpps.size} doctors; adding ${doctors} doctors and ${offices} offices (seed ${seed})`,

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { CompiledQuery } from 'kysely';
 import { format } from 'sql-formatter';
 import type { Engine } from '#server/db/database.ts';
+import { calledRepositoryMethods } from './callers.ts';
 import { type CapturingDatabase, capturingDatabase } from './capture.ts';
 import type { Call, RepositoryClass, RepositoryQueries } from './calls.ts';
 
@@ -51,8 +52,15 @@ function methodsOf(repository: RepositoryClass): string[] {
   );
 }
 
-/** What the registry lacks or names wrongly, one sentence each; empty when every query has its snapshot. */
-export function registryProblems(found: readonly FoundRepository[], registry: readonly RepositoryQueries[]): string[] {
+/**
+ * What the registry lacks or names wrongly, one sentence each, and the methods only the registry calls;
+ * empty when every query has its snapshot and its caller.
+ */
+export function registryProblems(
+  found: readonly FoundRepository[],
+  registry: readonly RepositoryQueries[],
+  called: ReadonlySet<string>,
+): string[] {
   const problems: string[] = [];
   for (const { name, repository, file } of found) {
     const entry = registry.find((queries) => queries.repository === repository);
@@ -76,6 +84,9 @@ export function registryProblems(found: readonly FoundRepository[], registry: re
     }
     for (const [method, calls] of entry.calls) {
       if (calls.length === 0) problems.push(`${registryFile} gives ${name}.${method} no call.`);
+      if (methods.includes(method) && !called.has(`${name}.${method}`)) {
+        problems.push(`${name}.${method} is called by no code but ${registryFile}: remove it and its entry.`);
+      }
     }
   }
   for (const { repository } of registry) {
@@ -175,7 +186,8 @@ function render(source: string, engine: Engine, sections: readonly Section[]): s
 /** The snapshot files by path under src/queries/ (`sqlite/doctors.repository.sql`…), with their text. */
 export async function generateSnapshots(registry: readonly RepositoryQueries[]): Promise<Map<string, string>> {
   const found = await findRepositories();
-  const problems = registryProblems(found, registry);
+  const names = new Set(found.flatMap(({ repository }) => methodsOf(repository)));
+  const problems = registryProblems(found, registry, calledRepositoryMethods(names));
   if (problems.length > 0) throw new RegistryError(problems);
   const snapshots = new Map<string, string>();
   for (const engine of ENGINES) {

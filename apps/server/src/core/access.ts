@@ -28,6 +28,15 @@ export function hasAccess(auth: AuthContext, access: Exclude<RouteAccess, 'publi
   }
 }
 
+/**
+ * The rules a service method opens with (CONTRIBUTING.md, decision 0049), one per route level: any signed-in
+ * user, a writer, an administrator. Rules that need a row (the owner, the owner's manager, a readable doctor)
+ * follow, in the module (activity-access.ts, ConsentsService.readableDoctorId…).
+ */
+export function requireSignedIn(auth: AuthContext): void {
+  if (!hasAccess(auth, 'signedIn')) throw new AppError('FORBIDDEN');
+}
+
 /** Doctors, offices and their links change only for users with readWrite (spec 000 section 6). */
 export function requireWriter(auth: AuthContext): void {
   if (!hasAccess(auth, 'writer')) throw new AppError('FORBIDDEN');

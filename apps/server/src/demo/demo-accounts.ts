@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
-import { nowIso } from '#server/db/time.ts';
+import { isoNow, systemClock } from '#server/core/clock.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
 import { userSearchText } from '#server/modules/users/user-search.ts';
 import { UsersRepository } from '#server/modules/users/users.repository.ts';
@@ -10,7 +10,7 @@ import { UsersRepository } from '#server/modules/users/users.repository.ts';
 export async function createDemoAccounts(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const idByEmail = new Map<string, string>();
-  const now = nowIso();
+  const now = isoNow(systemClock);
   await db.transaction().execute(async (trx) => {
     const users = new UsersRepository();
     for (const account of DEMO_ACCOUNTS) {

@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNTS } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
 import { SESSION_LOCKS, withSessionLock } from '#server/db/session-lock.ts';
-import { nowIso } from '#server/db/time.ts';
+import { isoNow, systemClock } from '#server/core/clock.ts';
 import { UsersRepository } from '#server/modules/users/users.repository.ts';
 import { seedDemoActivities } from './activities/seed-activities.ts';
 import { seedDemoConsents } from './consents/seed-consents.ts';
@@ -37,7 +37,7 @@ async function seedIfEmpty(db: Db): Promise<boolean> {
 
 /** Targets, doctors, offices and the demo users' own targets on some of the doctors. */
 export async function seedDemoDirectory(db: Db): Promise<void> {
-  const targetNames = await ensureTargets(db, demoTargets(nowIso()));
+  const targetNames = await ensureTargets(db, demoTargets(isoNow(systemClock)));
   const users = await demoUsers(db);
   const batches = generateDirectory({
     ...DEMO_DIRECTORY,

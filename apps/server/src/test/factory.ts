@@ -7,7 +7,7 @@ import { CacheGenerationsRepository } from '#server/modules/cache-generations/ca
 import { officeSearchColumns } from '#server/modules/offices/office-search.ts';
 import { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
 import { newId } from '#server/db/ids.ts';
-import { nowIso } from '#server/db/time.ts';
+import { isoNow, systemClock } from '#server/core/clock.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
 import { userSearchText } from '#server/modules/users/user-search.ts';
 
@@ -33,7 +33,7 @@ export function createFactory(db: Db) {
       const id = newId();
       const email = (overrides.email ?? `user${sequence}.${id.slice(-6)}@test-crm.fr`).toLowerCase();
       const password = overrides.password ?? 'Secret-Password-1';
-      const now = nowIso();
+      const now = isoNow(systemClock);
       const firstName = overrides.firstName ?? 'Marie';
       const lastName = overrides.lastName ?? 'Dupont';
       await db
@@ -65,7 +65,7 @@ export function createFactory(db: Db) {
     async doctor(overrides: DoctorOverrides = {}): Promise<{ id: string; rpps: string }> {
       sequence += 1;
       const id = newId();
-      const now = nowIso();
+      const now = isoNow(systemClock);
       const doctor = {
         firstName: overrides.firstName ?? 'Anonyme',
         lastName: overrides.lastName ?? `Testeur${sequence}`,
@@ -98,7 +98,7 @@ export function createFactory(db: Db) {
     async office(overrides: { name?: string; city?: string; postal_code?: string } = {}): Promise<{ id: string }> {
       sequence += 1;
       const id = newId();
-      const now = nowIso();
+      const now = isoNow(systemClock);
       const office = {
         name: overrides.name ?? `Cabinet ${sequence}`,
         address: `${sequence} rue de la Paix`,
@@ -132,7 +132,7 @@ export function createFactory(db: Db) {
       const links = new DoctorOfficesRepository();
       await db.transaction().execute(async (trx) => {
         const isFirst = (await links.officeIdsOf(trx, doctorId)).length === 0;
-        await links.link(trx, doctorId, officeId, isFirst, nowIso());
+        await links.link(trx, doctorId, officeId, isFirst, isoNow(systemClock));
         await links.refreshOfficeSpecialties(trx, [officeId]);
         await new CacheGenerationsRepository().bump(trx, ['offices']);
       });
@@ -140,7 +140,7 @@ export function createFactory(db: Db) {
 
     async target(name: string, active = true): Promise<{ id: string }> {
       const id = newId();
-      const now = nowIso();
+      const now = isoNow(systemClock);
       await db
         .insertInto('targets')
         .values({
@@ -160,7 +160,7 @@ export function createFactory(db: Db) {
     async product(overrides: { name?: string; active?: boolean } = {}): Promise<{ id: string; name: string }> {
       sequence += 1;
       const id = newId();
-      const now = nowIso();
+      const now = isoNow(systemClock);
       const name = overrides.name ?? `Produit ${sequence}`;
       await db
         .insertInto('products')
@@ -195,7 +195,7 @@ export function createFactory(db: Db) {
      */
     async activity(overrides: ActivityOverrides): Promise<{ id: string }> {
       const id = overrides.id ?? newId();
-      const now = overrides.createdAt ?? nowIso();
+      const now = overrides.createdAt ?? isoNow(systemClock);
       const channelId =
         overrides.channelId ??
         (await db.selectFrom('channels').select('id').where('name', '=', 'Call').executeTakeFirstOrThrow()).id;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NewPassword, PASSWORD_MAX_LENGTH } from '../auth/password-policy.ts';
 import { requiredString } from '../common/fields.ts';
+import { UserFields } from '../users/user-fields.ts';
 
 /** A provider the user signs in with (single sign-on): its issuer, when linked, when last used. */
 export const AccountIdentity = z.object({
@@ -11,14 +12,7 @@ export const AccountIdentity = z.object({
 export type AccountIdentity = z.infer<typeof AccountIdentity>;
 
 /** GET /api/account: the signed-in user's own settings page. */
-export const Account = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  displayName: z.string().nullable(),
-  isAdmin: z.boolean(),
-  readWrite: z.boolean(),
+export const Account = UserFields.extend({
   /** false for a user who signs in only through single sign-on: there is no password to change */
   hasPassword: z.boolean(),
   identities: z.array(AccountIdentity),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from '../common/fields.ts';
+import { UserFields } from '../users/user-fields.ts';
 
 /** POST /api/auth/login */
 export const LoginBody = z.object({
@@ -12,14 +13,7 @@ export const LoginBody = z.object({
 export type LoginBody = z.infer<typeof LoginBody>;
 
 /** The user as the token carries it and as the sign-in answers it. */
-export const SessionUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  displayName: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  isAdmin: z.boolean(),
-  readWrite: z.boolean(),
+export const SessionUser = UserFields.extend({
   managerId: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;

@@ -105,6 +105,19 @@ export type ConsentWithdrawalForm = z.input<typeof ConsentWithdrawalInput>;
 export const ConsentCollector = z.object({ id: z.string(), email: z.string(), displayName: z.string().nullable() });
 export type ConsentCollector = z.infer<typeof ConsentCollector>;
 
+/** A consent's three choices and its date, in both spellings (spec 000 §3): a record and a summary carry them. */
+const ConsentChoiceFields = z.object({
+  professionalConsent: z.boolean(),
+  professional_consent: z.boolean(),
+  congressConsent: z.boolean(),
+  congress_consent: z.boolean(),
+  generalConsent: z.boolean(),
+  general_consent: z.boolean(),
+  /** When the doctor signed (or the withdrawal was made) by the device's clock. */
+  signatureDate: z.string(),
+  signature_date: z.string(),
+});
+
 /**
  * One consent record, as evidence: what was chosen, when (device and server time), by whom it was collected,
  * the doctor as they were then, and the hashes that chain it to the doctor's previous record. Answered with
@@ -117,15 +130,7 @@ export const ConsentRecord = z.object({
   kind: z.enum(CONSENT_KINDS),
   signatureImage: z.string().nullable(),
   signature_image: z.string().nullable(),
-  professionalConsent: z.boolean(),
-  professional_consent: z.boolean(),
-  congressConsent: z.boolean(),
-  congress_consent: z.boolean(),
-  generalConsent: z.boolean(),
-  general_consent: z.boolean(),
-  /** When the doctor signed (or the withdrawal was made) by the device's clock. */
-  signatureDate: z.string(),
-  signature_date: z.string(),
+  ...ConsentChoiceFields.shape,
   /** When the server stored it. */
   recordedAt: z.string(),
   email: z.string().nullable(),
@@ -162,17 +167,7 @@ export const ConsentRecordParams = z.object({ id: uuidField(), consentId: uuidFi
  * The consent an eligible doctor is listed with (spec 001 §3, 'Eligible doctor'): the current record's choices
  * and date, in both spellings.
  */
-export const ConsentSummary = z.object({
-  id: z.string(),
-  professionalConsent: z.boolean(),
-  professional_consent: z.boolean(),
-  congressConsent: z.boolean(),
-  congress_consent: z.boolean(),
-  generalConsent: z.boolean(),
-  general_consent: z.boolean(),
-  signatureDate: z.string(),
-  signature_date: z.string(),
-});
+export const ConsentSummary = z.object({ id: z.string(), ...ConsentChoiceFields.shape });
 export type ConsentSummary = z.infer<typeof ConsentSummary>;
 
 /** A doctor a campaign may reach (spec 001 §3, §5): an e-mail, and a current consent giving the needed choice. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, uuidField } from '../common/fields.ts';
 import { pageParam } from '../common/paging.ts';
+import { UserFields } from './user-fields.ts';
 
 /** Recipient search: at most this many users answered (spec 001 §5: debounced 300 ms on the client). */
 export const USER_EMAIL_SEARCH_LIMIT = 10;
@@ -58,14 +59,7 @@ export const UserListQuery = z.object({
 export type UserListQuery = z.infer<typeof UserListQuery>;
 
 /** A user as the list and the org chart show them (spec 001 §3 User). */
-export const UserSummary = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  displayName: z.string().nullable(),
-  isAdmin: z.boolean(),
-  readWrite: z.boolean(),
+export const UserSummary = UserFields.extend({
   lastLogin: z.string().nullable(),
   managerId: z.string().nullable(),
   /** Invited and has not chosen a password yet. */

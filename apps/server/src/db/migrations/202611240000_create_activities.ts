@@ -1,7 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { idType } from '#server/db/dialect.ts';
 import { newId } from '#server/db/ids.ts';
-import { nowIso } from '#server/db/time.ts';
 
 /** The channels every installation starts with (spec 001 §§3, 9); the configuration screens change them. */
 const KNOWN_CHANNELS = [
@@ -34,7 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  const now = nowIso();
+  const now = new Date().toISOString();
   await db
     .withTables<{ channels: Record<string, unknown> }>()
     .insertInto('channels')

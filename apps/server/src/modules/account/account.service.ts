@@ -1,4 +1,12 @@
-import type { Account, AccountProfileUpdate, AccountSessionList, PasswordChangeBody, SessionsEnded } from '@crm/shared';
+import type {
+  Account,
+  AccountProfileUpdate,
+  AccountSessionList,
+  AuditAction,
+  PasswordChangeBody,
+  SessionsEnded,
+} from '@crm/shared';
+import { requireSignedIn } from '#server/core/access.ts';
 import { AppError, validationError } from '#server/core/app-error.ts';
 import { type Clock, isoNow } from '#server/core/clock.ts';
 import type { Db } from '#server/db/database.ts';
@@ -30,12 +38,14 @@ export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
 
   async account(auth: AuthContext): Promise<Account> {
+    requireSignedIn(auth);
     const row = await this.deps.users.findAccount(this.deps.db, auth.user.id);
     if (!row) throw new AppError('UNAUTHORIZED');
     return toAccount(row, await this.deps.identities.listOfUser(this.deps.db, auth.user.id));
   }
 
   async updateProfile(auth: AuthContext, body: AccountProfileUpdate): Promise<Account> {
+    requireSignedIn(auth);
     const { db, users, logs, clock } = this.deps;
     const before = { firstName: auth.user.firstName, lastName: auth.user.lastName, displayName: auth.user.displayName };
     const after = { ...body, displayName: `${body.firstName} ${body.lastName}` };
@@ -69,7 +79,8 @@ export class AccountService {
    * through single sign-on has no password to change.
    */
   async changePassword(auth: AuthContext, body: PasswordChangeBody, ip: string): Promise<SessionsEnded> {
-    const { db, users, sessions, logs, clock } = this.deps;
+    requireSignedIn(auth);
+    const { db, users, clock } = this.deps;
     const row = await users.findAccount(db, auth.user.id);
     if (!row) throw new AppError('UNAUTHORIZED');
     if (row.password_hash === null) throw new AppError('NO_PASSWORD');
@@ -80,26 +91,20 @@ export class AccountService {
     const ended = await db.transaction().execute(async (trx) => {
       const now = isoNow(clock);
       await users.setPassword(trx, auth.user.id, passwordHash, now);
-      const count = await sessions.revokeAllOf(trx, auth.user.id, now, auth.sessionId);
-      await logs.record(trx, {
-        action: 'change_password',
-        entityType: 'user',
-        entityId: auth.user.id,
-        metadata: { email: auth.user.email, endedSessions: count },
-        user: auditUser(auth),
-      });
-      return count;
+      return this.endOthers(trx, auth, now, 'change_password');
     });
     return { ended };
   }
 
   async sessions(auth: AuthContext): Promise<AccountSessionList> {
+    requireSignedIn(auth);
     const rows = await this.deps.sessions.listOpenOfUser(this.deps.db, auth.user.id, isoNow(this.deps.clock));
     return { sessions: rows.map((row) => toAccountSession(row, auth.sessionId)) };
   }
 
   /** Ends one of the user's own open sessions (this one included); another user's is not found. */
   async endSession(auth: AuthContext, sessionId: string): Promise<void> {
+    requireSignedIn(auth);
     const { db, sessions, logs, clock } = this.deps;
     await db.transaction().execute(async (trx) => {
       if (!(await sessions.revokeOfUser(trx, auth.user.id, sessionId, isoNow(clock)))) {
@@ -116,18 +121,29 @@ export class AccountService {
   }
 
   async endOtherSessions(auth: AuthContext): Promise<SessionsEnded> {
-    const { db, sessions, logs, clock } = this.deps;
-    const ended = await db.transaction().execute(async (trx) => {
-      const count = await sessions.revokeAllOf(trx, auth.user.id, isoNow(clock), auth.sessionId);
-      await logs.record(trx, {
-        action: 'end_other_sessions',
-        entityType: 'user',
-        entityId: auth.user.id,
-        metadata: { email: auth.user.email, endedSessions: count },
-        user: auditUser(auth),
-      });
-      return count;
-    });
+    requireSignedIn(auth);
+    const { db, clock } = this.deps;
+    const ended = await db
+      .transaction()
+      .execute((trx) => this.endOthers(trx, auth, isoNow(clock), 'end_other_sessions'));
     return { ended };
+  }
+
+  /** Ends the user's sessions but this one, audited as `action`, in the caller's transaction; answers how many. */
+  private async endOthers(
+    trx: Db,
+    auth: AuthContext,
+    now: string,
+    action: Extract<AuditAction, 'change_password' | 'end_other_sessions'>,
+  ): Promise<number> {
+    const count = await this.deps.sessions.revokeAllOf(trx, auth.user.id, now, auth.sessionId);
+    await this.deps.logs.record(trx, {
+      action,
+      entityType: 'user',
+      entityId: auth.user.id,
+      metadata: { email: auth.user.email, endedSessions: count },
+      user: auditUser(auth),
+    });
+    return count;
   }
 }

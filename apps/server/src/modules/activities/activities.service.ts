@@ -16,6 +16,7 @@ import {
   type PendingApproval,
   pagesFor,
 } from '@crm/shared';
+import { requireSignedIn } from '#server/core/access.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
 import { AppError, validationError } from '#server/core/app-error.ts';
@@ -24,6 +25,7 @@ import { type IdempotentRequest, idempotentTransaction } from '#server/core/idem
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import type { ChannelsRepository } from '#server/modules/configuration/channels.repository.ts';
 import type { ProductsRepository } from '#server/modules/configuration/products.repository.ts';
+import { toChannel } from '#server/modules/configuration/configuration.mapper.ts';
 import type { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
 import type { IdempotencyKeysRepository } from '#server/modules/idempotency/idempotency.repository.ts';
 import { auditUser, changedFields } from '#server/modules/logs/audit.ts';
@@ -81,6 +83,7 @@ export class ActivitiesService {
   constructor(private readonly deps: ActivitiesServiceDeps) {}
 
   async list(auth: AuthContext, query: ActivityListQuery): Promise<ActivityListResult | CalendarActivityListResult> {
+    requireSignedIn(auth);
     const now = this.deps.clock.now();
     const range = this.listRange(query);
     const filter: ActivityListFilter = {
@@ -118,6 +121,7 @@ export class ActivitiesService {
   }
 
   async stats(auth: AuthContext): Promise<ActivityStats> {
+    requireSignedIn(auth);
     return toActivityStats(
       await this.deps.stats.stats(this.deps.db, auth.user.id, this.deps.clock.now().toISOString()),
     );
@@ -125,6 +129,7 @@ export class ActivitiesService {
 
   /** The caller's managees' activities waiting for a budget decision, in start order. */
   async pendingApprovals(auth: AuthContext): Promise<PendingApproval[]> {
+    requireSignedIn(auth);
     const now = this.deps.clock.now();
     const rows = await this.deps.activities.pendingFor(this.deps.db, auth.user.id);
     const extras = await this.deps.extras.forActivities(
@@ -136,6 +141,7 @@ export class ActivitiesService {
 
   /** Owned by its creator. A client-made id is kept; retrying its creation with an Idempotency-Key answers it again. */
   async create(auth: AuthContext, input: ActivityInput, idempotency: IdempotentRequest | null): Promise<Activity> {
+    requireSignedIn(auth);
     const now = this.deps.clock.now();
     return this.idempotent(idempotency, 201, async (trx) => {
       const id = input.id ?? newId();
@@ -187,6 +193,7 @@ export class ActivitiesService {
     patch: ActivityUpdate,
     idempotency: IdempotentRequest | null,
   ): Promise<Activity> {
+    requireSignedIn(auth);
     const now = this.deps.clock.now();
     return this.idempotent(idempotency, 200, async (trx) => {
       const row = await this.requireOwned(trx, auth, id);
@@ -232,6 +239,7 @@ export class ActivitiesService {
   }
 
   async delete(auth: AuthContext, id: string, idempotency: IdempotentRequest | null): Promise<void> {
+    requireSignedIn(auth);
     const now = this.deps.clock.now();
     await this.idempotent<null>(idempotency, 204, async (trx) => {
       const row = await this.requireOwned(trx, auth, id);
@@ -253,6 +261,7 @@ export class ActivitiesService {
   }
 
   async approve(auth: AuthContext, id: string, idempotency: IdempotentRequest | null): Promise<Activity> {
+    requireSignedIn(auth);
     return this.decide(auth, id, idempotency, 'approved', null);
   }
 
@@ -266,6 +275,7 @@ export class ActivitiesService {
     notes: string | null,
     idempotency: IdempotentRequest | null,
   ): Promise<Activity> {
+    requireSignedIn(auth);
     return this.decide(auth, id, idempotency, 'rejected', notes);
   }
 
@@ -327,7 +337,7 @@ export class ActivitiesService {
     const channelChanged = before === null || draft.channelId !== before.channelId;
     const found = await this.deps.channels.findById(trx, draft.channelId);
     // A new activity or a channel change needs an active channel; an existing one keeps a since-disabled one.
-    const channel = found && (found.active || !channelChanged) ? found : null;
+    const channel = found && (found.active === 1 || !channelChanged) ? toChannel(found) : null;
     const assigned = new Set((await this.deps.products.listAssigned(trx, auth.user.id)).map((product) => product.id));
     const errors = activityRuleErrors(draft, { channel, userHasProducts: assigned.size > 0 });
     if (!channel) errors.channelId = 'activities.channelUnknown';
@@ -368,7 +378,7 @@ export class ActivitiesService {
   private async requireChannel(db: Db, id: string): Promise<Channel> {
     const channel = await this.deps.channels.findById(db, id);
     if (!channel) throw new AppError('NOT_FOUND');
-    return channel;
+    return toChannel(channel);
   }
 
   private listRange(query: ActivityListQuery): ActivityListFilter['range'] {

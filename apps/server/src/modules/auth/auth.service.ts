@@ -6,6 +6,7 @@ import {
   SESSION_TOUCH_INTERVAL_MS,
   type SessionUser,
 } from '@crm/shared';
+import { requireSignedIn } from '#server/core/access.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/core/app-error.ts';
@@ -37,8 +38,6 @@ type AuthServiceDeps = {
   sso: SsoClient | null;
   clock: Clock;
 };
-
-/** How a session starts: with a password, or through the provider (whose ID token it keeps for sign-out). */
 
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
@@ -102,6 +101,7 @@ export class AuthService {
 
   /** Ends the session; a single-sign-on session also answers where the provider's own sign-out is. */
   async logout(auth: AuthContext): Promise<LogoutResult> {
+    requireSignedIn(auth);
     const idToken = await this.deps.db.transaction().execute(async (trx) => {
       const ssoIdToken = await this.deps.sessions.findSsoIdToken(trx, auth.sessionId);
       await this.deps.sessions.revoke(trx, auth.sessionId, isoNow(this.deps.clock));
@@ -119,6 +119,7 @@ export class AuthService {
 
   /** GET /api/auth/me: the caller, fresh from their session, and the users they manage. */
   async me(auth: AuthContext): Promise<CurrentUser> {
+    requireSignedIn(auth);
     const managees = await this.deps.users.findManagees(this.deps.db, auth.user.id);
     return { ...auth.user, managees: managees.map(toManagee) };
   }

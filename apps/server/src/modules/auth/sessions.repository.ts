@@ -92,12 +92,4 @@ export class SessionsRepository {
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
-
-  /** Sessions ended more than a day ago serve no purpose. */
-  async deleteEndedBefore(db: Db, before: string): Promise<void> {
-    await db
-      .deleteFrom('sessions')
-      .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
-      .execute();
-  }
 }

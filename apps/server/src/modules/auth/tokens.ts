@@ -13,9 +13,9 @@ const SESSION_TYP = 'JWT';
 const HANDOFF_TYP = 'sso-handoff+jwt';
 const HANDOFF_AUDIENCE = 'sso-handoff';
 
-/** HS256 JWTs whose payload is the user, as the single-sign-on return page decodes it. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
+/** HS256 JWTs whose payload is the user, as the single-sign-on return page decodes it. */
 export class TokenService {
   /*
    * A valid signature stays valid, so each process remembers the tokens it has verified (bounded, and

@@ -1,6 +1,7 @@
 import type { SkipReason } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
 import type { CampaignRecipientsTable, CampaignsTable, CampaignTemplatesTable } from '#server/db/schema.ts';
+import type { SessionUserRow } from '#server/modules/users/users.repository.ts';
 
 export type CampaignRow = CampaignsTable;
 export type CampaignTemplateRow = CampaignTemplatesTable;
@@ -17,17 +18,6 @@ export type UnsubscribeTargetRow = Pick<
   'id' | 'campaign_id' | 'doctor_id' | 'unsubscribed_at'
 > &
   Pick<CampaignsTable, 'owner_id' | 'name' | 'language'>;
-
-export type SenderRow = {
-  id: string;
-  email: string;
-  display_name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  is_admin: number;
-  read_write: number;
-  manager_id: string | null;
-};
 
 export class CampaignsRepository {
   /** The owner's templates, newest first. */
@@ -224,7 +214,7 @@ export class CampaignsRepository {
   }
 
   /** The user a campaign was sent by, as a session would name them: who records a doctor's unsubscribing. */
-  async sender(db: Db, userId: string): Promise<SenderRow | undefined> {
+  async sender(db: Db, userId: string): Promise<SessionUserRow | undefined> {
     return db
       .selectFrom('users')
       .select(['id', 'email', 'display_name', 'first_name', 'last_name', 'is_admin', 'read_write', 'manager_id'])

@@ -16,6 +16,7 @@ import {
   placeholdersIn,
   type SkipReason,
 } from '@crm/shared';
+import { requireSignedIn } from '#server/core/access.ts';
 import { AppError, validationError } from '#server/core/app-error.ts';
 import { type Clock, isoNow } from '#server/core/clock.ts';
 import { type IdempotentRequest, idempotentTransaction } from '#server/core/idempotent-transaction.ts';
@@ -28,6 +29,7 @@ import { auditUser } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import { richTextToPlainText, sanitizeRichText } from '#server/modules/mailbox/rich-text.ts';
+import { toSessionUser } from '#server/modules/users/users.mapper.ts';
 import { builtInTemplate, builtInTemplates } from './built-in-templates.ts';
 import { noSkips, skippedTotal, toCampaign, toCampaignTemplate } from './campaigns.mapper.ts';
 import type { CampaignRecipientRow, CampaignsRepository } from './campaigns.repository.ts';
@@ -85,12 +87,14 @@ export class CampaignsService {
 
   /** The caller's own templates, newest first, then the four built-in ones in the request's language. */
   async templates(auth: AuthContext, language: Language): Promise<CampaignTemplate[]> {
+    requireSignedIn(auth);
     const own = await this.deps.campaigns.templatesOf(this.deps.db, auth.user.id);
     return [...own.map(toCampaignTemplate), ...builtInTemplates(language)];
   }
 
   /** A template kept for its author; its content is sanitised like a message body. */
   async createTemplate(auth: AuthContext, input: CampaignTemplateInput): Promise<CampaignTemplate> {
+    requireSignedIn(auth);
     const content = sanitizeRichText(input.content);
     if (richTextToPlainText(content) === '') throw validationError({ content: 'campaigns.templateContentRequired' });
     const row = {
@@ -122,6 +126,7 @@ export class CampaignsService {
    * doctor with an e-mail and any consent in force, each with its consent, for the client to filter by type.
    */
   async doctorsWithConsent(auth: AuthContext, query: DoctorsWithConsentQuery): Promise<DoctorsWithConsentList> {
+    requireSignedIn(auth);
     const type =
       query.type ??
       (query.templateId === undefined ? null : (await this.requireTemplate(auth, query.templateId, 'fr')).type);
@@ -135,6 +140,7 @@ export class CampaignsService {
 
   /** The caller's campaigns, every campaign for an admin, newest first. */
   async list(auth: AuthContext, query: CampaignListQuery): Promise<CampaignList> {
+    requireSignedIn(auth);
     const scope = auth.user.isAdmin ? ('all' as const) : { ownerId: auth.user.id };
     const [rows, total] = await Promise.all([
       this.deps.campaigns.page(this.deps.db, scope, (query.page - 1) * query.limit, query.limit),
@@ -154,6 +160,7 @@ export class CampaignsService {
     language: Language,
     idempotency: IdempotentRequest | null,
   ): Promise<CampaignSendResult> {
+    requireSignedIn(auth);
     if (this.deps.mail.deliveryMode !== 'smtp') throw new AppError('MAIL_SERVER_MISSING');
     const template = await this.requireTemplate(auth, draft.templateId, language);
     const subject = draft.customSubject ?? template.subject;
@@ -264,19 +271,7 @@ export class CampaignsService {
     if (target.unsubscribed_at !== null) return 'alreadyUnsubscribed';
     const sender = await this.deps.campaigns.sender(this.deps.db, target.owner_id);
     if (!sender) return 'invalid';
-    const auth: AuthContext = {
-      user: {
-        id: sender.id,
-        email: sender.email,
-        displayName: sender.display_name,
-        firstName: sender.first_name,
-        lastName: sender.last_name,
-        isAdmin: sender.is_admin === 1,
-        readWrite: sender.read_write === 1,
-        managerId: sender.manager_id,
-      },
-      sessionId: '',
-    };
+    const auth: AuthContext = { user: toSessionUser(sender), sessionId: '' };
     try {
       await this.deps.consents.withdraw(
         auth,

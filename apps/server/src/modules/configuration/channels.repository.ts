@@ -1,7 +1,7 @@
-import type { Channel } from '@crm/shared';
 import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { ChannelsTable } from '#server/db/schema.ts';
+import type { ChannelRow } from './configuration.mapper.ts';
 
 const channelColumns = [
   'id',
@@ -11,44 +11,27 @@ const channelColumns = [
   'active',
   'is_time_off',
   'needs_budget_approval',
-] as const;
-
-type ChannelRow = Pick<ChannelsTable, (typeof channelColumns)[number]>;
-
-export function toChannel(row: ChannelRow): Channel {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    color: row.color,
-    active: row.active === 1,
-    isTimeOff: row.is_time_off === 1,
-    needsBudgetApproval: row.needs_budget_approval === 1,
-  };
-}
+] as const satisfies readonly (keyof ChannelRow)[];
 
 export class ChannelsRepository {
   /** In their configured order: the first one is the activity form's default (spec 001 §9). */
-  async listActive(db: Db): Promise<Channel[]> {
-    const rows = await db
+  listActive(db: Db): Promise<ChannelRow[]> {
+    return db
       .selectFrom('channels')
       .select(channelColumns)
       .where('active', '=', 1)
       .orderBy('position')
       .orderBy('name')
       .execute();
-    return rows.map(toChannel);
   }
 
   /** Every channel, active or not, in their configured order. */
-  async listAll(db: Db): Promise<Channel[]> {
-    const rows = await db.selectFrom('channels').select(channelColumns).orderBy('position').orderBy('name').execute();
-    return rows.map(toChannel);
+  listAll(db: Db): Promise<ChannelRow[]> {
+    return db.selectFrom('channels').select(channelColumns).orderBy('position').orderBy('name').execute();
   }
 
-  async findById(db: Db, id: string): Promise<Channel | undefined> {
-    const row = await db.selectFrom('channels').select(channelColumns).where('id', '=', id).executeTakeFirst();
-    return row && toChannel(row);
+  findById(db: Db, id: string): Promise<ChannelRow | undefined> {
+    return db.selectFrom('channels').select(channelColumns).where('id', '=', id).executeTakeFirst();
   }
 
   /** Another channel of the same name, whatever its case. */
@@ -64,10 +47,10 @@ export class ChannelsRepository {
 
   /**
    * Whether any activity is on the channel. No index leads from a channel to its activities (it would
-   * cost every activity write for a rare administrator's check), so an unused channel's answer reads the
-   * whole table once; a used channel's stops at its first activity.
+   * cost every activity write for a rare administrator's check), so a channel without any reads the whole
+   * table once; one with activities stops at the first.
    */
-  async isUsed(db: Db, id: string): Promise<boolean> {
+  async hasActivities(db: Db, id: string): Promise<boolean> {
     const row = await db
       .selectNoFrom((eb) => [
         eb.exists(eb.selectFrom('activities').select('channel_id').where('channel_id', '=', id)).as('used'),

@@ -35,7 +35,9 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ configuration: Configu
         response: { 200: TargetList, ...errorResponses(400, 401) },
       },
     },
-    async (request) => ({ targets: await configuration.targets({ active: request.query.active }) }),
+    async (request) => ({
+      targets: await configuration.targets(requireAuth(request), { active: request.query.active }),
+    }),
   );
   app.get(
     '/configuration/channels/active',
@@ -47,7 +49,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ configuration: Configu
         response: { 200: ChannelList, ...errorResponses(401) },
       },
     },
-    async () => ({ channels: await configuration.activeChannels() }),
+    async (request) => ({ channels: await configuration.activeChannels(requireAuth(request)) }),
   );
   app.get(
     '/configuration/products',

@@ -1,12 +1,13 @@
 import type { ChannelInput, Channel, Product, ProductInput, Target, TargetInput } from '@crm/shared';
 import type { z } from 'zod';
-import { requireAdmin } from '#server/core/access.ts';
+import { requireAdmin, requireSignedIn } from '#server/core/access.ts';
 import type { Clock } from '#server/core/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import type { ChannelsRepository } from './channels.repository.ts';
 import { ConfigurationEntries } from './configuration-entries.ts';
+import { toChannel, toProduct, toTarget } from './configuration.mapper.ts';
 import type { ProductsRepository } from './products.repository.ts';
 import type { TargetsRepository } from './targets.repository.ts';
 
@@ -20,6 +21,7 @@ type ConfigurationServiceDeps = {
 };
 
 const flag = (value: boolean) => (value ? 1 : 0);
+const mapped = <R, E>(row: R | undefined, map: (row: R) => E) => row && map(row);
 
 /**
  * The reference lists the forms offer (targets, channels, products) and their management. Every signed-in
@@ -36,9 +38,13 @@ export class ConfigurationService {
     this.productEntries = new ConfigurationEntries(
       {
         entityType: 'product',
-        find: (db, id) => products.findById(db, id),
+        find: async (db, id) => mapped(await products.findById(db, id), toProduct),
         nameTaken: (db, name, exceptId) => products.nameTaken(db, name, exceptId),
-        isUsed: (db, product) => products.isUsed(db, product.id),
+        // On an activity, or offered to a user: it can then only be deactivated.
+        isUsed: async (db, product) => {
+          const { onActivities, assignedToUsers } = await products.references(db, product.id);
+          return onActivities || assignedToUsers;
+        },
         insert: (db, id, input, now) =>
           products.insert(db, {
             id,
@@ -70,9 +76,9 @@ export class ConfigurationService {
     this.channelEntries = new ConfigurationEntries(
       {
         entityType: 'channel',
-        find: (db, id) => channels.findById(db, id),
+        find: async (db, id) => mapped(await channels.findById(db, id), toChannel),
         nameTaken: (db, name, exceptId) => channels.nameTaken(db, name, exceptId),
-        isUsed: (db, channel) => channels.isUsed(db, channel.id),
+        isUsed: (db, channel) => channels.hasActivities(db, channel.id),
         insert: (db, id, input, now) =>
           channels.insert(db, { id, ...channelColumns(input), created_at: now, updated_at: now }),
         update: (db, id, input, now) => channels.update(db, id, { ...channelColumns(input), updated_at: now }),
@@ -90,9 +96,10 @@ export class ConfigurationService {
     this.targetEntries = new ConfigurationEntries(
       {
         entityType: 'target',
-        find: (db, id) => targets.findById(db, id),
+        find: async (db, id) => mapped(await targets.findById(db, id), toTarget),
         nameTaken: (db, name, exceptId) => targets.nameTaken(db, name, exceptId),
-        isUsed: (db, target) => targets.isUsed(db, target.name),
+        // A doctor's target or potential target for some user.
+        isUsed: (db, target) => targets.carriedByDoctors(db, target.name),
         insert: (db, id, input, now) =>
           targets.insert(db, { id, ...targetColumns(input), created_at: now, updated_at: now }),
         update: (db, id, input, now) => targets.update(db, id, { ...targetColumns(input), updated_at: now }),
@@ -107,33 +114,37 @@ export class ConfigurationService {
     );
   }
 
-  targets(filter: { active?: boolean | undefined }): Promise<Target[]> {
-    return this.deps.targets.list(this.deps.db, filter);
+  async targets(auth: AuthContext, filter: { active?: boolean | undefined }): Promise<Target[]> {
+    requireSignedIn(auth);
+    return (await this.deps.targets.list(this.deps.db, filter)).map(toTarget);
   }
 
   /** In their configured order: the first one is the activity form's default (spec 001 §9). */
-  activeChannels(): Promise<Channel[]> {
-    return this.deps.channels.listActive(this.deps.db);
+  async activeChannels(auth: AuthContext): Promise<Channel[]> {
+    requireSignedIn(auth);
+    return (await this.deps.channels.listActive(this.deps.db)).map(toChannel);
   }
 
-  allProducts(): Promise<Product[]> {
-    return this.deps.products.listAll(this.deps.db);
+  async allProducts(auth: AuthContext): Promise<Product[]> {
+    requireSignedIn(auth);
+    return (await this.deps.products.listAll(this.deps.db)).map(toProduct);
   }
 
   /** The caller's own products, the ones the activity form offers: assigned to them and active (spec 001 §6). */
-  assignedProducts(auth: AuthContext): Promise<Product[]> {
-    return this.deps.products.listAssigned(this.deps.db, auth.user.id);
+  async assignedProducts(auth: AuthContext): Promise<Product[]> {
+    requireSignedIn(auth);
+    return (await this.deps.products.listAssigned(this.deps.db, auth.user.id)).map(toProduct);
   }
 
   /** GET /api/configuration/products: every product, for the configuration screen. */
-  products(auth: AuthContext): Promise<Product[]> {
+  async products(auth: AuthContext): Promise<Product[]> {
     requireAdmin(auth);
-    return this.deps.products.listAll(this.deps.db);
+    return (await this.deps.products.listAll(this.deps.db)).map(toProduct);
   }
 
   /** GET /api/configuration/channels: every channel, active or not, in their configured order. */
-  channels(auth: AuthContext): Promise<Channel[]> {
+  async channels(auth: AuthContext): Promise<Channel[]> {
     requireAdmin(auth);
-    return this.deps.channels.listAll(this.deps.db);
+    return (await this.deps.channels.listAll(this.deps.db)).map(toChannel);
   }
 }

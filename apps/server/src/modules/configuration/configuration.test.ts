@@ -54,20 +54,23 @@ describe.each(engines())('configuration on %s', (engine) => {
     );
   };
   const snapshot = () => configurationSnapshot(t.database.db);
+  /** A signed-in caller, for the reads any of them may make. */
+  const anyone = () => ({ user: { id: repId }, sessionId: 'unused' }) as AuthContext;
 
   describe('reads', () => {
     it('lists targets, all of them or the active ones only', async () => {
       await t.factory.target('Cible B');
       await t.factory.target('Cible A');
       await t.factory.target('Cible éteinte', false);
-      const names = async (active?: boolean) => (await configuration.targets({ active })).map((target) => target.name);
+      const names = async (active?: boolean) =>
+        (await configuration.targets(anyone(), { active })).map((target) => target.name);
       expect(await names(true)).toEqual(expect.arrayContaining(['Cible A', 'Cible B']));
       expect(await names(true)).not.toContain('Cible éteinte');
       expect(await names(false)).toContain('Cible éteinte');
     });
 
     it('lists the active channels, the activity form’s default first', async () => {
-      const channels = await configuration.activeChannels();
+      const channels = await configuration.activeChannels(anyone());
       expect(channels[0]?.name).toBe('Face to face');
       expect(channels.every((channel) => channel.active)).toBe(true);
     });
@@ -79,7 +82,7 @@ describe.each(engines())('configuration on %s', (engine) => {
       await t.factory.product({ name: 'Neuro' });
       await t.factory.assignProducts(user.id, [cardio.id, retired.id]);
 
-      expect((await configuration.allProducts()).map((product) => product.name)).toEqual(
+      expect((await configuration.allProducts(anyone())).map((product) => product.name)).toEqual(
         expect.arrayContaining(['Ancien', 'Cardio', 'Neuro']),
       );
       const auth = { user: { id: user.id }, sessionId: 'unused' } as AuthContext;
@@ -94,13 +97,13 @@ describe.each(engines())('configuration on %s', (engine) => {
         url: '/api/configuration/targets?active=true',
         headers: { authorization },
       });
-      expect(targets.json()).toEqual({ targets: await configuration.targets({ active: true }) });
+      expect(targets.json()).toEqual({ targets: await configuration.targets(anyone(), { active: true }) });
       const channels = await t.app.inject({
         method: 'GET',
         url: '/api/configuration/channels/active',
         headers: { authorization },
       });
-      expect(channels.json()).toEqual({ channels: await configuration.activeChannels() });
+      expect(channels.json()).toEqual({ channels: await configuration.activeChannels(anyone()) });
     });
 
     it('lists every product and every channel, inactive ones included, for administrators', async () => {

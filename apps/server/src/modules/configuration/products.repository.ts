@@ -1,23 +1,21 @@
-import type { Product } from '@crm/shared';
 import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { ProductsTable } from '#server/db/schema.ts';
+import type { ProductRow } from './configuration.mapper.ts';
 
 const productColumns = ['products.id', 'products.name', 'products.description', 'products.active'] as const;
 
-function toProduct(row: Pick<ProductsTable, 'id' | 'name' | 'description' | 'active'>): Product {
-  return { id: row.id, name: row.name, description: row.description, active: row.active === 1 };
-}
+/** What refers to a product. */
+export type ProductReferences = { onActivities: boolean; assignedToUsers: boolean };
 
 export class ProductsRepository {
-  async listAll(db: Db): Promise<Product[]> {
-    const rows = await db.selectFrom('products').select(productColumns).orderBy('products.name').execute();
-    return rows.map(toProduct);
+  listAll(db: Db): Promise<ProductRow[]> {
+    return db.selectFrom('products').select(productColumns).orderBy('products.name').execute();
   }
 
   /** The products a user may put on an activity: assigned to them and active (spec 001 §6). */
-  async listAssigned(db: Db, userId: string): Promise<Product[]> {
-    const rows = await db
+  listAssigned(db: Db, userId: string): Promise<ProductRow[]> {
+    return db
       .selectFrom('user_products')
       .innerJoin('products', 'products.id', 'user_products.product_id')
       .select(productColumns)
@@ -25,12 +23,10 @@ export class ProductsRepository {
       .where('products.active', '=', 1)
       .orderBy('products.name')
       .execute();
-    return rows.map(toProduct);
   }
 
-  async findById(db: Db, id: string): Promise<Product | undefined> {
-    const row = await db.selectFrom('products').select(productColumns).where('products.id', '=', id).executeTakeFirst();
-    return row && toProduct(row);
+  findById(db: Db, id: string): Promise<ProductRow | undefined> {
+    return db.selectFrom('products').select(productColumns).where('products.id', '=', id).executeTakeFirst();
   }
 
   /** Another product of the same name, whatever its case: names tell products apart in forms and reports. */
@@ -44,19 +40,17 @@ export class ProductsRepository {
     return row !== undefined;
   }
 
-  /** Whether activities carry the product or users are assigned it: then it can't be deleted, only deactivated. */
-  async isUsed(db: Db, id: string): Promise<boolean> {
+  /** Whether activities carry the product, and whether users are assigned it. */
+  async references(db: Db, id: string): Promise<ProductReferences> {
     const row = await db
       .selectNoFrom((eb) => [
         eb
-          .or([
-            eb.exists(eb.selectFrom('activity_products').select('product_id').where('product_id', '=', id)),
-            eb.exists(eb.selectFrom('user_products').select('product_id').where('product_id', '=', id)),
-          ])
-          .as('used'),
+          .exists(eb.selectFrom('activity_products').select('product_id').where('product_id', '=', id))
+          .as('activities'),
+        eb.exists(eb.selectFrom('user_products').select('product_id').where('product_id', '=', id)).as('users'),
       ])
       .executeTakeFirstOrThrow();
-    return Boolean(row.used);
+    return { onActivities: Boolean(row.activities), assignedToUsers: Boolean(row.users) };
   }
 
   async insert(db: Db, row: ProductsTable): Promise<void> {

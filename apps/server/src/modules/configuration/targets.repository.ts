@@ -1,23 +1,21 @@
-import type { Target } from '@crm/shared';
 import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { TargetsTable } from '#server/db/schema.ts';
+import type { TargetRow } from './configuration.mapper.ts';
 
 export class TargetsRepository {
-  async list(db: Db, filter: { active?: boolean | undefined }): Promise<Target[]> {
-    const rows = await db
+  list(db: Db, filter: { active?: boolean | undefined }): Promise<TargetRow[]> {
+    return db
       .selectFrom('targets')
       .selectAll()
       .$if(filter.active !== undefined, (qb) => qb.where('active', '=', filter.active ? 1 : 0))
       .orderBy('priority', 'desc')
       .orderBy('name')
       .execute();
-    return rows.map(toTarget);
   }
 
-  async findById(db: Db, id: string): Promise<Target | undefined> {
-    const row = await db.selectFrom('targets').selectAll().where('id', '=', id).executeTakeFirst();
-    return row && toTarget(row);
+  findById(db: Db, id: string): Promise<TargetRow | undefined> {
+    return db.selectFrom('targets').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** Another target of the same name, whatever its case: doctors carry targets by name. */
@@ -32,7 +30,7 @@ export class TargetsRepository {
   }
 
   /** Whether any user has set the target, or the potential target, of a doctor to this name. */
-  async isUsed(db: Db, name: string): Promise<boolean> {
+  async carriedByDoctors(db: Db, name: string): Promise<boolean> {
     const row = await db
       .selectNoFrom((eb) => [
         eb
@@ -72,15 +70,4 @@ export class TargetsRepository {
   async delete(db: Db, id: string): Promise<void> {
     await db.deleteFrom('targets').where('id', '=', id).execute();
   }
-}
-
-function toTarget(row: TargetsTable): Target {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    color: row.color,
-    priority: row.priority,
-    active: row.active === 1,
-  };
 }

@@ -10,9 +10,6 @@ export type ConsentRecordRow = Selectable<ConsentRecordsTable>;
 /** A record without its image bytes: what the API answers around the image. */
 export type ConsentRecordView = Omit<ConsentRecordRow, 'signature_image'>;
 
-/** What the chain needs of a doctor's latest record to append the next one. */
-export type ChainHead = Pick<ConsentRecordRow, 'seq' | 'record_hash'>;
-
 /** A consent entry of the audit log, as the verifier checks it against the records. */
 export type AuditedConsentRow = { id: string; entity_id: string | null; metadata: string | null; created_at: string };
 
@@ -135,17 +132,6 @@ export class ConsentsRepository {
         ? sql`select pg_advisory_xact_lock(${CONSENT_CHAIN_LOCK}, hashtext(lower(${doctorId})))`
         : sql`update doctors set id = id where 0 = 1`
     ).execute(db);
-  }
-
-  /** The doctor's latest record, the chain's head, to append after. */
-  head(db: Db, doctorId: string): Promise<ChainHead | undefined> {
-    return db
-      .selectFrom('consent_records')
-      .select(['seq', 'record_hash'])
-      .where('doctor_id', '=', doctorId)
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .executeTakeFirst();
   }
 
   /** The doctor's current consent: the latest record. */

@@ -14,6 +14,7 @@ import {
   pagesFor,
   searchTerms,
 } from '@crm/shared';
+import { requireSignedIn } from '#server/core/access.ts';
 import { AppError, validationError } from '#server/core/app-error.ts';
 import { type Clock, isoNow } from '#server/core/clock.ts';
 import { type IdempotentRequest, idempotentTransaction } from '#server/core/idempotent-transaction.ts';
@@ -91,8 +92,8 @@ export class ConsentsService {
   constructor(private readonly deps: ConsentsServiceDeps) {}
 
   /** The doctor's latest record with its image, or null when none was ever collected. */
-  async current(_auth: AuthContext, doctorId: string): Promise<CurrentConsent> {
-    const id = await this.readableDoctorId(doctorId);
+  async current(auth: AuthContext, doctorId: string): Promise<CurrentConsent> {
+    const id = await this.requireReadableDoctor(auth, doctorId);
     const row = await this.deps.consents.latest(this.deps.db, id);
     if (!row) return null;
     const image = row.image_sha256 === null ? undefined : await this.deps.consents.image(this.deps.db, id, row.id);
@@ -103,14 +104,14 @@ export class ConsentsService {
     );
   }
 
-  async history(_auth: AuthContext, doctorId: string): Promise<ConsentHistory> {
-    const id = await this.readableDoctorId(doctorId);
+  async history(auth: AuthContext, doctorId: string): Promise<ConsentHistory> {
+    const id = await this.requireReadableDoctor(auth, doctorId);
     const rows = await this.deps.consents.history(this.deps.db, id);
     return { items: rows.map((row) => toConsentRecord(row, null)) };
   }
 
-  async image(_auth: AuthContext, doctorId: string, consentId: string): Promise<ConsentImage> {
-    const id = await this.deps.doctors.canonicalId(this.deps.db, doctorId);
+  async image(auth: AuthContext, doctorId: string, consentId: string): Promise<ConsentImage> {
+    const id = await this.requireReadableDoctor(auth, doctorId);
     const row = await this.deps.consents.image(this.deps.db, id, consentId);
     if (!row?.signature_image || !row.signature_mime_type) {
       throw new AppError('NOT_FOUND', {}, { messageKey: 'consents.notFound' });
@@ -120,12 +121,12 @@ export class ConsentsService {
 
   /** One record as a PDF in the language asked for, issued now. */
   async certificate(
-    _auth: AuthContext,
+    auth: AuthContext,
     doctorId: string,
     consentId: string,
     lang: Language,
   ): Promise<ConsentCertificate> {
-    const id = await this.deps.doctors.canonicalId(this.deps.db, doctorId);
+    const id = await this.requireReadableDoctor(auth, doctorId);
     const row = await this.deps.consents.findById(this.deps.db, consentId);
     if (row?.doctor_id !== id) throw new AppError('NOT_FOUND', {}, { messageKey: 'consents.notFound' });
     const image = row.image_sha256 === null ? undefined : await this.deps.consents.image(this.deps.db, id, row.id);
@@ -153,6 +154,7 @@ export class ConsentsService {
     idempotency: IdempotentRequest | null,
     requestLanguage: Language,
   ): Promise<ConsentRecord> {
+    requireSignedIn(auth);
     const image = decodeSignatureImage(input.signatureImage);
     const refused = {
       ...(image ? {} : { signatureImage: 'consents.signatureInvalid' }),
@@ -194,6 +196,7 @@ export class ConsentsService {
     idempotency: IdempotentRequest | null,
     requestLanguage: Language,
   ): Promise<ConsentRecord> {
+    requireSignedIn(auth);
     const refused = this.futureDeviceTimes({ withdrawnAt: input.withdrawnAt });
     if (Object.keys(refused).length > 0) throw validationError(refused);
     const withdrawn = new Set<ConsentChoice>(input.choices ?? CONSENT_CHOICES);
@@ -239,9 +242,10 @@ export class ConsentsService {
    */
   /** `choice` null: the doctors with an e-mail and any consent in force. */
   async eligibleDoctors(
-    _auth: AuthContext,
+    auth: AuthContext,
     query: Omit<EligibleDoctorsQuery, 'choice'> & { choice: EligibleDoctorsQuery['choice'] | null },
   ): Promise<EligibleDoctorList> {
+    requireSignedIn(auth);
     const filter = { choice: query.choice, terms: searchTerms(query.search) };
     const [rows, total] = await Promise.all([
       this.deps.consents.eligiblePage(this.deps.db, filter, (query.page - 1) * query.limit, query.limit),
@@ -372,8 +376,12 @@ export class ConsentsService {
     );
   }
 
-  /** A doctor of the directory, or one deleted from it whose evidence remains: their records stay readable. */
-  private async readableDoctorId(doctorId: string): Promise<string> {
+  /**
+   * Reading a doctor's consents: any signed-in user, of a doctor of the directory or of one deleted from it whose
+   * evidence remains (their records stay readable); any other doctor is not found, whatever record is asked for.
+   */
+  private async requireReadableDoctor(auth: AuthContext, doctorId: string): Promise<string> {
+    requireSignedIn(auth);
     const id = await this.deps.doctors.canonicalId(this.deps.db, doctorId);
     if (await this.deps.doctors.findById(this.deps.db, id)) return id;
     if (await this.deps.consents.hasRecords(this.deps.db, id)) return id;

@@ -704,6 +704,28 @@ describe.each(engines())('consents on %s', (engine) => {
       });
     });
 
+    it('answers a doctor the caller may not read with the same 404 on every consent route, leaking no record', async () => {
+      const doctor = await newDoctor();
+      const record = (await sign(rep, doctor.id)).body as ConsentRecord;
+      const deletedWithoutEvidence = await newDoctor();
+      expect((await rep('DELETE', `/api/doctors/${deletedWithoutEvidence.id}`)).status).toBe(204);
+
+      for (const unreadable of [newId(), deletedWithoutEvidence.id]) {
+        const answers = await Promise.all(
+          ['', '/history', `/${record.id}/image`, `/${record.id}/certificate`].map((route) =>
+            download(`${signaturesOf(unreadable)}${route}`),
+          ),
+        );
+        for (const answer of answers) {
+          expect(answer.statusCode).toBe(404);
+          expect(answer.headers['content-type']).toContain('application/json');
+          expect(answer.json()).toEqual({ code: 'NOT_FOUND', message: 'Doctor not found' });
+          expect(answer.body).not.toContain(record.id);
+          expect(answer.body).not.toContain(doctor.rpps);
+        }
+      }
+    });
+
     it('renders a certificate of one record in French or English, with its doctor, choices, collector and hash', async () => {
       const doctor = await newDoctor();
       const record = (await sign(rep, doctor.id)).body as ConsentRecord;

@@ -8,6 +8,7 @@ import {
   startOfZonedMonth,
   startOfZonedWeek,
 } from '@crm/shared';
+import { requireSignedIn } from '#server/core/access.ts';
 import type { Clock } from '#server/core/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
@@ -52,6 +53,7 @@ export class DashboardService {
 
   /** Every figure is the caller's own: no role reads another user's dashboard. */
   async stats(auth: AuthContext): Promise<DashboardStats> {
+    requireSignedIn(auth);
     const now = this.deps.clock.now();
     const periods = dashboardPeriods(now);
     const userId = auth.user.id;

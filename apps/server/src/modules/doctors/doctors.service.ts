@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
-import { requireWriter } from '#server/core/access.ts';
+import { requireSignedIn, requireWriter } from '#server/core/access.ts';
 import { AppError, validationError } from '#server/core/app-error.ts';
 import { type Clock, isoNow } from '#server/core/clock.ts';
 import { type IdempotentRequest, idempotentTransaction } from '#server/core/idempotent-transaction.ts';
@@ -81,6 +81,7 @@ export class DoctorsService {
   constructor(private readonly deps: DoctorsServiceDeps) {}
 
   async search(auth: AuthContext, query: DoctorSearchQuery): Promise<DoctorSearchResult> {
+    requireSignedIn(auth);
     const terms = searchTerms(query.search);
     if (terms.length === 0) return { doctors: [], total: 0, pages: 1 };
     const offset = (query.page - 1) * query.limit;
@@ -91,6 +92,7 @@ export class DoctorsService {
 
   /** GET /api/doctors: the best matches for pickers (the activity form, add-doctor dialogs). */
   async pick(auth: AuthContext, search: string, limit: number): Promise<DoctorListItem[]> {
+    requireSignedIn(auth);
     const terms = searchTerms(search);
     if (terms.length === 0) return [];
     const { rows } = await this.searchPage(terms, auth.user.id, 0, limit);
@@ -166,6 +168,7 @@ export class DoctorsService {
   }
 
   async get(auth: AuthContext, id: string): Promise<Doctor> {
+    requireSignedIn(auth);
     return this.detail(this.deps.db, auth, id);
   }
 
@@ -352,6 +355,7 @@ export class DoctorsService {
 
   /** The calling user's own targeting: any signed-in user may set it (it is theirs, not the doctor's). */
   async setUserData(auth: AuthContext, id: string, input: DoctorUserDataInput): Promise<Doctor> {
+    requireSignedIn(auth);
     await this.requireConfiguredTargets(input);
     return this.deps.db.transaction().execute(async (trx) => {
       const doctor = await this.requireDoctor(trx, id);

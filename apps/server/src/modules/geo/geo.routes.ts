@@ -19,9 +19,8 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoService }> = (app, { geo
       },
     },
     async (request) => {
-      requireAuth(request);
       try {
-        return await geo.findUga(request.query);
+        return await geo.findUga(requireAuth(request), request.query);
       } catch (error) {
         // The answer says what failed; the log says why, for whoever runs the server.
         if (error instanceof AppError && (error.code === 'UGA_FILE_FAILED' || error.code === 'GEOCODING_FAILED')) {

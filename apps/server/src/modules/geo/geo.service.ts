@@ -1,5 +1,7 @@
 import type { UgaQuery, UgaResult } from '@crm/shared';
+import { requireSignedIn } from '#server/core/access.ts';
 import { AppError } from '#server/core/app-error.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import { Geocoder } from './geocoder.ts';
 import { UgaBoundaries } from './uga-boundaries.ts';
 
@@ -28,7 +30,8 @@ export class GeoService {
   }
 
   /** Any signed-in user may ask (it only reads); the client offers the button to readWrite users. */
-  async findUga(query: UgaQuery): Promise<UgaResult> {
+  async findUga(auth: AuthContext, query: UgaQuery): Promise<UgaResult> {
+    requireSignedIn(auth);
     const point = await this.geocoder.geocode(query);
     const zone = await this.boundaries.find(point);
     if (!zone) throw new AppError('UGA_NOT_FOUND');

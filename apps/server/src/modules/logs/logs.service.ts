@@ -7,7 +7,7 @@ import {
   type LogListFilter,
 } from '@crm/shared';
 import { AppError } from '#server/core/app-error.ts';
-import { requireAdmin } from '#server/core/access.ts';
+import { requireAdmin, requireSignedIn } from '#server/core/access.ts';
 import type { Clock } from '#server/core/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
@@ -44,6 +44,7 @@ export class LogsService {
   constructor(private readonly deps: LogsServiceDeps) {}
 
   async list(auth: AuthContext, query: LogListFilter & { page: number; limit: number }): Promise<LogList> {
+    requireSignedIn(auth);
     const filter = this.visibleTo(auth, query);
     const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
     const { rows, total } =
@@ -53,6 +54,7 @@ export class LogsService {
 
   /** The actions, entity types and users the caller's filters can choose among. */
   async filterOptions(auth: AuthContext): Promise<LogFilterOptions> {
+    requireSignedIn(auth);
     const { db, logs } = this.deps;
     if (!auth.user.isAdmin) {
       const kinds = await logs.distinctKindsOf(db, auth.user.id);

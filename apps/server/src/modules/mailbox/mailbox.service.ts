@@ -15,6 +15,7 @@ import {
   pagesFor,
   searchTerms,
 } from '@crm/shared';
+import { requireSignedIn } from '#server/core/access.ts';
 import { AppError, validationError } from '#server/core/app-error.ts';
 import { type Clock, isoFrom, isoNow } from '#server/core/clock.ts';
 import { type IdempotentRequest, idempotentTransaction } from '#server/core/idempotent-transaction.ts';
@@ -72,6 +73,7 @@ export class MailboxService {
   constructor(private readonly deps: MailboxServiceDeps) {}
 
   async list(auth: AuthContext, query: EmailListQuery): Promise<EmailListResult> {
+    requireSignedIn(auth);
     const filter = { ownerId: auth.user.id, folder: query.folder, terms: searchTerms(query.search ?? '') };
     const [rows, total] = await Promise.all([
       this.deps.mailbox.page(this.deps.db, filter, (query.page - 1) * query.limit, query.limit),
@@ -87,6 +89,7 @@ export class MailboxService {
   }
 
   async stats(auth: AuthContext): Promise<EmailStats> {
+    requireSignedIn(auth);
     return toEmailStats(await this.deps.mailbox.counts(this.deps.db, auth.user.id));
   }
 
@@ -95,6 +98,7 @@ export class MailboxService {
    * inbox, unread. The body is sanitised before anything is stored.
    */
   async send(auth: AuthContext, draft: EmailDraft, idempotency: IdempotentRequest | null): Promise<Email> {
+    requireSignedIn(auth);
     const body = sanitizeRichText(draft.body);
     const bodyText = richTextToPlainText(body);
     if (bodyText === '') throw validationError({ body: 'validation.required' });
@@ -115,8 +119,7 @@ export class MailboxService {
             { fields: { recipients: 'mailbox.formerRecipients' } },
           );
         }
-        const users = named;
-        const known = new Set(users.map((user) => user.email));
+        const known = new Set(named.map((user) => user.email));
         const outside = addresses.filter((address) => !known.has(address));
         this.requireDeliverable(outside, draft.attachments.length > 0);
         const parentEmailId = await this.parentEmailId(trx, auth, draft.parentEmailId ?? null);
@@ -148,7 +151,7 @@ export class MailboxService {
           is_read: 1,
           created_at: now,
         };
-        const received = users.map((user): EmailCopiesTable => ({
+        const received = named.map((user): EmailCopiesTable => ({
           id: newId(),
           email_id: emailId,
           owner_id: user.id,
@@ -211,6 +214,7 @@ export class MailboxService {
 
   /** PATCH folder: into the bin, or out of it back to where the copy came from (its inbox or sent). */
   async setFolder(auth: AuthContext, id: string, folder: MailFolder): Promise<{ id: string; folder: MailFolder }> {
+    requireSignedIn(auth);
     return this.deps.db.transaction().execute(async (trx) => {
       const copy = await this.requireOwnCopy(trx, auth, id);
       if (folder !== 'bin' && folder !== copy.origin_folder) {
@@ -231,6 +235,7 @@ export class MailboxService {
   }
 
   async setRead(auth: AuthContext, id: string, isRead: boolean): Promise<{ id: string; isRead: boolean }> {
+    requireSignedIn(auth);
     return this.deps.db.transaction().execute(async (trx) => {
       await this.requireOwnCopy(trx, auth, id);
       await this.markRead(trx, auth, [id], isRead);
@@ -239,6 +244,7 @@ export class MailboxService {
   }
 
   async bulkRead(auth: AuthContext, ids: string[], isRead: boolean): Promise<EmailBulkResult> {
+    requireSignedIn(auth);
     return this.deps.db
       .transaction()
       .execute(async (trx) => ({ updated: await this.markRead(trx, auth, ids, isRead) }));
@@ -246,6 +252,7 @@ export class MailboxService {
 
   /** DELETE: a copy outside the bin moves into it; a copy in the bin is deleted for good. */
   async delete(auth: AuthContext, id: string): Promise<{ permanent: boolean }> {
+    requireSignedIn(auth);
     return this.deps.db.transaction().execute(async (trx) => {
       const copy = await this.requireOwnCopy(trx, auth, id);
       const result = await this.deleteCopies(trx, auth, [copy]);
@@ -254,6 +261,7 @@ export class MailboxService {
   }
 
   async bulkDelete(auth: AuthContext, ids: string[]): Promise<EmailBulkDeleteResult> {
+    requireSignedIn(auth);
     return this.deps.db.transaction().execute(async (trx) => {
       const copies = await this.deps.mailbox.ownCopies(trx, auth.user.id, [...new Set(ids)]);
       return this.deleteCopies(trx, auth, copies);
@@ -265,6 +273,7 @@ export class MailboxService {
    * the accepted types, as its bytes show and its name's extension agrees.
    */
   async upload(auth: AuthContext, fileName: string, bytes: Buffer): Promise<EmailAttachment> {
+    requireSignedIn(auth);
     if (bytes.length > ATTACHMENT_MAX_BYTES) throw attachmentTooLarge();
     if (bytes.length === 0) throw validationError({ file: 'mailbox.attachmentEmpty' });
     const name = cleanFileName(fileName);
@@ -292,6 +301,7 @@ export class MailboxService {
 
   /** An attachment of a message the caller holds (or their own unsent upload); anyone else gets 404. */
   async download(auth: AuthContext, id: string): Promise<AttachmentFileRow> {
+    requireSignedIn(auth);
     const file = await this.deps.attachments.readableBy(this.deps.db, auth.user.id, id);
     if (!file) throw new AppError('NOT_FOUND');
     return file;

@@ -33,7 +33,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> =
       },
       serializerCompiler: typedJsonSerializer,
     },
-    (request) => offices.list(request.query),
+    (request) => offices.list(requireAuth(request), request.query),
   );
 
   app.get(
@@ -46,7 +46,9 @@ export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> =
         response: { 200: OfficeSpecialties, ...errorResponses(401) },
       },
     },
-    async () => ({ specialties: (await offices.specialties()).map((s) => Specialty.parse(s)) }),
+    async (request) => ({
+      specialties: (await offices.specialties(requireAuth(request))).map((s) => Specialty.parse(s)),
+    }),
   );
 
   app.get(
@@ -61,7 +63,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> =
       },
       serializerCompiler: typedJsonSerializer,
     },
-    (request) => offices.get(request.params.id),
+    (request) => offices.get(requireAuth(request), request.params.id),
   );
 
   app.post(

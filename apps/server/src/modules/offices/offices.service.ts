@@ -11,7 +11,7 @@ import {
 } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
-import { requireWriter } from '#server/core/access.ts';
+import { requireSignedIn, requireWriter } from '#server/core/access.ts';
 import { AppError } from '#server/core/app-error.ts';
 import { type Clock, isoNow } from '#server/core/clock.ts';
 import { GenerationCache } from '#server/core/generation-cache.ts';
@@ -49,7 +49,8 @@ export class OfficesService {
 
   constructor(private readonly deps: OfficesServiceDeps) {}
 
-  async list(query: OfficeListQuery): Promise<OfficeListResult> {
+  async list(auth: AuthContext, query: OfficeListQuery): Promise<OfficeListResult> {
+    requireSignedIn(auth);
     const filter = { terms: searchTerms(query.search), specialties: query.specialty };
     const rows = await this.deps.offices.page(this.deps.db, filter, (query.page - 1) * query.limit, query.limit);
     const total = await this.total(filter);
@@ -72,11 +73,13 @@ export class OfficesService {
     return total;
   }
 
-  async specialties(): Promise<string[]> {
+  async specialties(auth: AuthContext): Promise<string[]> {
+    requireSignedIn(auth);
     return this.deps.offices.specialties(this.deps.db);
   }
 
-  async get(id: string): Promise<Office> {
+  async get(auth: AuthContext, id: string): Promise<Office> {
+    requireSignedIn(auth);
     return this.detail(this.deps.db, id);
   }
 
@@ -155,6 +158,7 @@ export class OfficesService {
   }
 
   async doctors(auth: AuthContext, id: string, query: OfficeDoctorsQuery): Promise<OfficeDoctorsResult> {
+    requireSignedIn(auth);
     const filter = {
       terms: searchTerms(query.search),
       specialties: query.specialty,

@@ -1,4 +1,5 @@
 import type { DoctorListItem } from '@crm/shared';
+import { requireSignedIn } from '#server/core/access.ts';
 import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/core/app-error.ts';
 import { type Clock, isoNow } from '#server/core/clock.ts';
@@ -14,6 +15,7 @@ export class RecentDoctorsService {
   ) {}
 
   async list(auth: AuthContext): Promise<DoctorListItem[]> {
+    requireSignedIn(auth);
     const ids = await this.deps.recent.ids(this.deps.db, auth.user.id);
     const rows = await this.deps.doctors.listItems(this.deps.db, ids, auth.user.id);
     const recent = new Set(ids);
@@ -21,10 +23,12 @@ export class RecentDoctorsService {
   }
 
   ids(auth: AuthContext): Promise<string[]> {
+    requireSignedIn(auth);
     return this.deps.recent.ids(this.deps.db, auth.user.id);
   }
 
   async add(auth: AuthContext, doctorId: string): Promise<void> {
+    requireSignedIn(auth);
     if (!(await this.deps.doctors.findById(this.deps.db, doctorId))) {
       throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notFound' });
     }
@@ -34,12 +38,14 @@ export class RecentDoctorsService {
   }
 
   async remove(auth: AuthContext, doctorId: string): Promise<void> {
+    requireSignedIn(auth);
     if ((await this.deps.recent.remove(this.deps.db, auth.user.id, doctorId)) === 0) {
       throw new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notRecent' });
     }
   }
 
   clear(auth: AuthContext): Promise<void> {
+    requireSignedIn(auth);
     return this.deps.recent.clear(this.deps.db, auth.user.id);
   }
 }

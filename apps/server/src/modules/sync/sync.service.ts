@@ -6,6 +6,7 @@ import {
   type SyncQuery,
   type SyncReference,
 } from '@crm/shared';
+import { requireSignedIn } from '#server/core/access.ts';
 import type { Clock } from '#server/core/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { toActivity } from '#server/modules/activities/activities.mapper.ts';
@@ -13,6 +14,7 @@ import type { ActivityExtrasRepository } from '#server/modules/activities/activi
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import type { ChannelsRepository } from '#server/modules/configuration/channels.repository.ts';
 import type { ProductsRepository } from '#server/modules/configuration/products.repository.ts';
+import { toChannel, toProduct } from '#server/modules/configuration/configuration.mapper.ts';
 import { doctorFields, toDoctorOffice } from '#server/modules/doctors/doctors.mapper.ts';
 import type { ActivityTombstonesRepository } from './activity-tombstones.repository.ts';
 import { compareStamps, decodeCursor, encodeCursor, FIRST_ID, type SyncCursor } from './sync.mapper.ts';
@@ -62,6 +64,7 @@ export class SyncService {
    * activities.
    */
   async activities(auth: AuthContext, query: SyncQuery): Promise<SyncActivitiesResult> {
+    requireSignedIn(auth);
     const since = decodeCursor(query.since);
     const now = this.deps.clock.now();
     const window = calendarWindow(now);
@@ -101,6 +104,7 @@ export class SyncService {
    * the last page names the whole set, for the device to drop what left it.
    */
   async doctors(auth: AuthContext, query: SyncQuery): Promise<SyncDoctorsResult> {
+    requireSignedIn(auth);
     const since = decodeCursor(query.since);
     const now = this.deps.clock.now();
     const [needed, deleted] = await Promise.all([
@@ -152,11 +156,12 @@ export class SyncService {
 
   /** The active channels in their order and the caller's products: what the activity form offers. */
   async reference(auth: AuthContext): Promise<SyncReference> {
+    requireSignedIn(auth);
     const [channels, products] = await Promise.all([
       this.deps.channels.listActive(this.deps.db),
       this.deps.products.listAssigned(this.deps.db, auth.user.id),
     ]);
-    return { channels, products };
+    return { channels: channels.map(toChannel), products: products.map(toProduct) };
   }
 
   /**

@@ -52,18 +52,8 @@ export function toUserSummary(row: UserSummaryRow): UserSummary {
   };
 }
 
-export function toOrgChartUser(row: SessionUserRow): OrgChartUser {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    displayName: row.display_name,
-    isAdmin: row.is_admin === 1,
-    readWrite: row.read_write === 1,
-    managerId: row.manager_id,
-  };
-}
+/** The org chart shows each user with the fields their session carries. */
+export const toOrgChartUser: (row: SessionUserRow) => OrgChartUser = toSessionUser;
 
 export function toUserDetail(
   row: UserSummaryRow,

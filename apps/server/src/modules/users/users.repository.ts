@@ -30,6 +30,38 @@ function matching<QB extends SelectQueryBuilder<Database, 'users', object>>(qb: 
     ) as QB;
 }
 
+/**
+ * The recursive table `below(id)`: everyone under the user in the hierarchy, however deep. UNION, not UNION
+ * ALL: a cycle already in the data would otherwise never end.
+ */
+function withBelow(db: Db, id: string) {
+  return db.withRecursive('below(id)', (qb) =>
+    qb
+      .selectFrom('users')
+      .select('users.id')
+      .where('users.manager_id', '=', id)
+      .union(qb.selectFrom('users').innerJoin('below', 'below.id', 'users.manager_id').select('users.id')),
+  );
+}
+
+/** The recursive table `above(id)`: the user's manager, their manager, and so on up. */
+function withAbove(db: Db, id: string) {
+  return db.withRecursive('above(id)', (qb) =>
+    qb
+      .selectFrom('users')
+      .select('users.manager_id as id')
+      .where('users.id', '=', id)
+      .where('users.manager_id', 'is not', null)
+      .union(
+        qb
+          .selectFrom('users')
+          .innerJoin('above', 'above.id', 'users.id')
+          .select('users.manager_id as id')
+          .where('users.manager_id', 'is not', null),
+      ),
+  );
+}
+
 export type SessionUserRow = Pick<
   UserRow,
   'id' | 'email' | 'display_name' | 'first_name' | 'last_name' | 'is_admin' | 'read_write' | 'manager_id'
@@ -128,58 +160,19 @@ export class UsersRepository {
 
   /** Everyone below the user in the hierarchy, however deep. */
   async descendantIds(db: Db, id: string): Promise<string[]> {
-    const rows = await db
-      .withRecursive('below(id)', (qb) =>
-        qb
-          .selectFrom('users')
-          .select('users.id')
-          .where('users.manager_id', '=', id)
-          // UNION, not UNION ALL: a cycle already in the data would otherwise never end.
-          .union(qb.selectFrom('users').innerJoin('below', 'below.id', 'users.manager_id').select('users.id')),
-      )
-      .selectFrom('below')
-      .select('below.id')
-      .execute();
+    const rows = await withBelow(db, id).selectFrom('below').select('below.id').execute();
     return rows.map((row) => row.id);
   }
 
   /** The user's manager, their manager, and so on up. */
   async ancestorIds(db: Db, id: string): Promise<string[]> {
-    const rows = await db
-      .withRecursive('above(id)', (qb) =>
-        qb
-          .selectFrom('users')
-          .select('users.manager_id as id')
-          .where('users.id', '=', id)
-          .where('users.manager_id', 'is not', null)
-          .union(
-            qb
-              .selectFrom('users')
-              .innerJoin('above', 'above.id', 'users.id')
-              .select('users.manager_id as id')
-              .where('users.manager_id', 'is not', null),
-          ),
-      )
-      .selectFrom('above')
-      .select('above.id')
-      .execute();
+    const rows = await withAbove(db, id).selectFrom('above').select('above.id').execute();
     return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
   }
 
   /** Who may become the user's manager: anyone but themself and the people below them (no cycle). */
   managerCandidates(db: Db, id: string, terms: readonly string[], limit: number) {
-    return matching(
-      db
-        .withRecursive('below(id)', (qb) =>
-          qb
-            .selectFrom('users')
-            .select('users.id')
-            .where('users.manager_id', '=', id)
-            .union(qb.selectFrom('users').innerJoin('below', 'below.id', 'users.manager_id').select('users.id')),
-        )
-        .selectFrom('users'),
-      terms,
-    )
+    return matching(withBelow(db, id).selectFrom('users'), terms)
       .select(['users.id', 'users.email', 'users.display_name', 'users.first_name', 'users.last_name'])
       .where('users.id', '!=', id)
       .where('users.id', 'not in', (eb) => eb.selectFrom('below').select('below.id'))
@@ -194,25 +187,7 @@ export class UsersRepository {
    * already have another manager. Their current managees are candidates (they stay selected).
    */
   manageeCandidates(db: Db, id: string, terms: readonly string[], limit: number) {
-    return matching(
-      db
-        .withRecursive('above(id)', (qb) =>
-          qb
-            .selectFrom('users')
-            .select('users.manager_id as id')
-            .where('users.id', '=', id)
-            .where('users.manager_id', 'is not', null)
-            .union(
-              qb
-                .selectFrom('users')
-                .innerJoin('above', 'above.id', 'users.id')
-                .select('users.manager_id as id')
-                .where('users.manager_id', 'is not', null),
-            ),
-        )
-        .selectFrom('users'),
-      terms,
-    )
+    return matching(withAbove(db, id).selectFrom('users'), terms)
       .select(['users.id', 'users.email', 'users.display_name', 'users.first_name', 'users.last_name'])
       .where('users.id', '!=', id)
       .where((eb) => eb.or([eb('users.manager_id', 'is', null), eb('users.manager_id', '=', id)]))

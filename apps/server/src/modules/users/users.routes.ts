@@ -87,7 +87,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; configura
         response: { 200: ProductList, ...errorResponses(401) },
       },
     },
-    async () => ({ products: await configuration.allProducts() }),
+    async (request) => ({ products: await configuration.allProducts(requireAuth(request)) }),
   );
 
   app.post(

@@ -22,7 +22,7 @@ import {
 } from '@crm/shared';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
-import { requireAdmin } from '#server/core/access.ts';
+import { requireAdmin, requireSignedIn } from '#server/core/access.ts';
 import { AppError, validationError } from '#server/core/app-error.ts';
 import { type Clock, isoNow } from '#server/core/clock.ts';
 import { translate } from '#server/http/i18n.ts';
@@ -115,7 +115,8 @@ export class UsersService {
    * GET /api/users/emails: the mailbox's recipient search, open to every signed-in user, answering addresses and
    * names only. Every typed word must start a word of the user's names or address.
    */
-  async searchEmails(_auth: AuthContext, query: UserEmailSearchQuery): Promise<UserEmail[]> {
+  async searchEmails(auth: AuthContext, query: UserEmailSearchQuery): Promise<UserEmail[]> {
+    requireSignedIn(auth);
     const terms = searchTerms(query.search);
     if (terms.length === 0) return [];
     const rows = await this.deps.users.searchEmails(this.deps.db, terms, query.limit);

@@ -70,7 +70,7 @@ where
   lower("name") = $1
   and "id" != $2;
 
--- ChannelsRepository.isUsed
+-- ChannelsRepository.hasActivities
 -- parameters: ["channel-1"]
 select
   exists (

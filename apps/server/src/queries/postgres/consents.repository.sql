@@ -7,20 +7,6 @@
 select
   pg_advisory_xact_lock($1, hashtext (lower($2)));
 
--- ConsentsRepository.head
--- parameters: ["doctor-1", 1]
-select
-  "seq",
-  "record_hash"
-from
-  "consent_records"
-where
-  "doctor_id" = $1
-order by
-  "seq" desc
-limit
-  $2;
-
 -- ConsentsRepository.latest
 -- parameters: ["doctor-1", 1]
 select

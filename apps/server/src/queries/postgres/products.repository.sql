@@ -61,27 +61,25 @@ where
   lower("products"."name") = $1
   and "products"."id" != $2;
 
--- ProductsRepository.isUsed
+-- ProductsRepository.references
 -- parameters: ["product-1", "product-1"]
 select
-  (
-    exists (
-      select
-        "product_id"
-      from
-        "activity_products"
-      where
-        "product_id" = $1
-    )
-    or exists (
-      select
-        "product_id"
-      from
-        "user_products"
-      where
-        "product_id" = $2
-    )
-  ) as "used";
+  exists (
+    select
+      "product_id"
+    from
+      "activity_products"
+    where
+      "product_id" = $1
+  ) as "activities",
+  exists (
+    select
+      "product_id"
+    from
+      "user_products"
+    where
+      "product_id" = $2
+  ) as "users";
 
 -- ProductsRepository.insert
 -- parameters: ["product-1", "Cardiozen", null, 1, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]

@@ -121,12 +121,3 @@ where
   and "revoked_at" is null
   and "expires_at" > $4
   and "id" != $5;
-
--- SessionsRepository.deleteEndedBefore
--- parameters: ["2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]
-delete from "sessions"
-where
-  (
-    "expires_at" < $1
-    or "revoked_at" < $2
-  );

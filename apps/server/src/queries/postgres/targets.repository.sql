@@ -52,7 +52,7 @@ where
   lower("name") = $1
   and "id" != $2;
 
--- TargetsRepository.isUsed
+-- TargetsRepository.carriedByDoctors
 -- parameters: ["Cible A", "Cible A"]
 select
   exists (

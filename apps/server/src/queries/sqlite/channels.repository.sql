@@ -70,7 +70,7 @@ where
   lower("name") = ?
   and "id" != ?;
 
--- ChannelsRepository.isUsed
+-- ChannelsRepository.hasActivities
 -- parameters: ["channel-1"]
 select
   exists (

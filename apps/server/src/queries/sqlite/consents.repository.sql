@@ -10,20 +10,6 @@ set
 where
   0 = 1;
 
--- ConsentsRepository.head
--- parameters: ["doctor-1", 1]
-select
-  "seq",
-  "record_hash"
-from
-  "consent_records"
-where
-  "doctor_id" = ?
-order by
-  "seq" desc
-limit
-  ?;
-
 -- ConsentsRepository.latest
 -- parameters: ["doctor-1", 1]
 select

@@ -61,27 +61,25 @@ where
   lower("products"."name") = ?
   and "products"."id" != ?;
 
--- ProductsRepository.isUsed
+-- ProductsRepository.references
 -- parameters: ["product-1", "product-1"]
 select
-  (
-    exists (
-      select
-        "product_id"
-      from
-        "activity_products"
-      where
-        "product_id" = ?
-    )
-    or exists (
-      select
-        "product_id"
-      from
-        "user_products"
-      where
-        "product_id" = ?
-    )
-  ) as "used";
+  exists (
+    select
+      "product_id"
+    from
+      "activity_products"
+    where
+      "product_id" = ?
+  ) as "activities",
+  exists (
+    select
+      "product_id"
+    from
+      "user_products"
+    where
+      "product_id" = ?
+  ) as "users";
 
 -- ProductsRepository.insert
 -- parameters: ["product-1", "Cardiozen", null, 1, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]

@@ -52,7 +52,7 @@ where
   lower("name") = ?
   and "id" != ?;
 
--- TargetsRepository.isUsed
+-- TargetsRepository.carriedByDoctors
 -- parameters: ["Cible A", "Cible A"]
 select
   exists (
