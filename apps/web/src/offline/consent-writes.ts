@@ -1,6 +1,7 @@
 import type { ConsentRecord, Language } from '@crm/shared';
 import { openOfflineDb, WAITING_STATUSES, type QueueItem } from '@/offline/db';
 import { enqueue, listQueue } from '@/offline/queue';
+import { commandOf } from '@/offline/requests';
 
 /**
  * A doctor's consent on the device, in the signatures store (one per owner and doctor, spec 000 §3): the
@@ -43,20 +44,16 @@ export type ConsentDraft = Omit<ConsentCreatePayload, 'signatureDate'> & {
   signatureDate: string;
 };
 
-export function isConsentPayload(payload: unknown): payload is ConsentCreatePayload {
-  return (
-    payload !== null && typeof payload === 'object' && typeof (payload as { doctorId?: unknown }).doctorId === 'string'
-  );
+/** The doctor a queued consent is of; null for any other change. */
+function consentDoctor(item: QueueItem): string | null {
+  const command = commandOf(item);
+  return command?.name === 'consent/create' ? command.payload.doctorId : null;
 }
 
 /** The owner's consents of that doctor still waiting in the queue, oldest first. */
 async function waitingConsents(owner: string, doctorId: string): Promise<QueueItem[]> {
   return (await listQueue(owner)).filter(
-    (item) =>
-      item.type === 'consent' &&
-      WAITING_STATUSES.includes(item.status) &&
-      isConsentPayload(item.payload) &&
-      item.payload.doctorId === doctorId,
+    (item) => WAITING_STATUSES.includes(item.status) && consentDoctor(item) === doctorId,
   );
 }
 
@@ -140,8 +137,9 @@ export async function queueConsentCreate(
 
 /** The rep discarded a queued consent: the device's copy of it stood for nothing else. */
 export async function forgetConsentCopy(owner: string, item: QueueItem): Promise<void> {
-  if (!isConsentPayload(item.payload)) return;
+  const doctorId = consentDoctor(item);
+  if (doctorId === null) return;
   const db = await openOfflineDb();
-  const stored = await readStoredConsent(owner, item.payload.doctorId);
-  if (stored?.id === item.entityId) await db.delete('signatures', [owner, item.payload.doctorId]);
+  const stored = await readStoredConsent(owner, doctorId);
+  if (stored?.id === item.entityId) await db.delete('signatures', [owner, doctorId]);
 }

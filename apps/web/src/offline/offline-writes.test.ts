@@ -4,7 +4,6 @@ import { clearSession, setSession } from '@/app/session';
 import { activity, CALL, EVENT, FACE_TO_FACE } from '@/modules/activities/test/fixtures';
 import { openOfflineDb } from '@/offline/db';
 import {
-  mustFollowQueue,
   queueActivityCreate,
   queueActivityDelete,
   queueActivityDone,
@@ -13,6 +12,7 @@ import {
 } from '@/offline/offline-writes';
 import { isPendingSync } from '@/offline/pending-sync';
 import { listQueue, saveItem } from '@/offline/queue';
+import { mustFollowQueue } from '@/offline/send-or-queue';
 import { readStoredActivity, readStoredDoctor } from '@/offline/slice-store';
 import { freshOfflineStore } from '@/offline/test-store';
 import { REP_USER } from '@/test/tokens';

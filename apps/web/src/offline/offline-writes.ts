@@ -4,7 +4,6 @@ import {
   initialApprovalStatus,
   type Activity,
   type ActivityInput,
-  type ActivityInputForm,
   type ActivityUpdate,
   type CalendarActivity,
   type Channel,
@@ -12,11 +11,11 @@ import {
   type DoctorInput,
 } from '@crm/shared';
 import { getSession } from '@/app/session';
-import { isApiError, NETWORK_ERROR_CODE } from '@/lib/api-client';
 import { forgetConsentCopy } from '@/offline/consent-writes';
 import { openOfflineDb, WAITING_STATUSES, type ChangeSummary, type QueueItem, type QueueStatus } from '@/offline/db';
-import { getNetworkState, isEffectivelyOnline } from '@/offline/network-monitor';
 import { discard, enqueue, listQueue } from '@/offline/queue';
+import { commandOf, type CommandPayloads } from '@/offline/requests';
+import { mustFollowQueue, queueOwner } from '@/offline/send-or-queue';
 import { readStoredActivity, resetSliceCursor, type StoredActivity, type StoredDoctor } from '@/offline/slice-store';
 
 /**
@@ -25,46 +24,11 @@ import { readStoredActivity, resetSliceCursor, type StoredActivity, type StoredD
  * `pendingSync`, which the offline reads show until the change is sent and the next pull replaces it.
  */
 
-/** True when a write must go to the queue rather than to the server: offline, or nobody to send it as. */
-export function writesGoToQueue(): boolean {
-  return !isEffectivelyOnline(getNetworkState());
-}
-
-/** A call that got no answer: the queue takes the change over (the server may or may not have it). */
-export function isNetworkFailure(error: unknown): boolean {
-  return isApiError(error) && error.code === NETWORK_ERROR_CODE;
-}
-
-/** The signed-in user, who owns what they queue; null when signed out (nothing can be queued then). */
-export function queueOwner(): string | null {
-  return getSession().user?.id ?? null;
-}
-
 const summaryOf = (activity: Pick<Activity, 'title' | 'doctorName' | 'start'>): ChangeSummary => ({
   title: activity.title,
   doctorName: activity.doctorName,
   start: activity.start,
 });
-
-/**
- * Whether a change to these entities must join the queue even online: an earlier change to one of them
- * (or the creation of the doctor it names) is still waiting there, and the server must get them in order.
- */
-export async function mustFollowQueue(
-  owner: string,
-  entityIds: ReadonlyArray<string | null | undefined>,
-): Promise<boolean> {
-  const wanted = new Set(entityIds.filter((id): id is string => typeof id === 'string'));
-  if (wanted.size === 0) return false;
-  let queue: QueueItem[];
-  try {
-    queue = await listQueue(owner);
-  } catch {
-    // No readable store (a browser without IndexedDB): nothing can wait there, the change goes directly.
-    return false;
-  }
-  return queue.some((item) => WAITING_STATUSES.includes(item.status) && wanted.has(item.entityId));
-}
 
 /** The doctor ids among `ids` whose creation still waits in the owner's queue: the activity is sent after them. */
 async function doctorsWaiting(owner: string, ids: ReadonlyArray<string | null | undefined>): Promise<string[]> {
@@ -208,6 +172,9 @@ export async function queueActivityUpdate(
   return next;
 }
 
+/** The fields of an activity's queued edits, merged. */
+type EditFields = CommandPayloads['activity/update'];
+
 /** Refused or parked changes the rep is correcting: the edit takes their place rather than waiting behind them. */
 const REPLACEABLE: readonly QueueStatus[] = ['failed', 'rejected'];
 
@@ -219,35 +186,34 @@ const REPLACEABLE: readonly QueueStatus[] = ['failed', 'rejected'];
 async function enqueueEdit(
   owner: string,
   entityId: string,
-  changes: Omit<ActivityUpdate, 'done' | 'productId'>,
+  changes: EditFields,
   extra: { dependsOn: string[]; summary: ChangeSummary },
 ): Promise<void> {
-  const replaced = (await listQueue(owner)).filter(
-    (item) =>
-      item.entityId === entityId &&
-      item.type === 'activity' &&
-      (item.action === 'create' || item.action === 'update') &&
-      REPLACEABLE.includes(item.status),
-  );
-  const creation = replaced.find((item) => item.action === 'create');
-  // Oldest first: a later payload's fields win, and this edit's last.
-  const earlier = Object.assign({}, ...replaced.map((item) => item.payload as Record<string, unknown>)) as Record<
-    string,
-    unknown
-  >;
-  if (creation === undefined) {
+  const replaced = (await listQueue(owner)).flatMap((item) => {
+    if (item.entityId !== entityId || !REPLACEABLE.includes(item.status)) return [];
+    const command = commandOf(item);
+    return command?.name === 'activity/create' || command?.name === 'activity/update' ? [{ item, command }] : [];
+  });
+  // Oldest first (a creation comes before its edits): a later payload's fields win, and this edit's last.
+  let creation: CommandPayloads['activity/create'] | null = null;
+  let fields: EditFields = {};
+  for (const { command } of replaced) {
+    if (command.name === 'activity/create') creation = command.payload;
+    else fields = { ...fields, ...command.payload };
+  }
+  if (creation === null) {
     await enqueue(owner, {
       type: 'activity',
       action: 'update',
       entityId,
-      payload: { ...earlier, ...changes },
+      payload: { ...fields, ...changes },
       ...extra,
     });
   } else {
-    const payload = { ...earlier, ...changes } as Omit<ActivityInputForm, 'id'>;
+    const payload = { ...creation, ...fields, ...changes };
     await enqueue(owner, { type: 'activity', action: 'create', entityId, payload, ...extra });
   }
-  for (const item of replaced) await discard(owner, item.mutationId);
+  for (const { item } of replaced) await discard(owner, item.mutationId);
 }
 
 /** Marking done, queued: final on the device at once, as it will be on the server. */

@@ -1,4 +1,3 @@
-import type { ActivityInputForm, ActivityUpdate, DoctorInputForm } from '@crm/shared';
 import {
   openOfflineDb,
   QUEUE_FORMAT_VERSION,
@@ -8,9 +7,16 @@ import {
   type QueueItem,
   type QueueStatus,
 } from '@/offline/db';
-import type { ConsentCreatePayload } from '@/offline/consent-writes';
+import type { CommandName, CommandPayloads } from '@/offline/requests';
 
 export { readQueue as listQueue };
+
+/** A command as the screens queue it: its type and action, and its payload (none for a payload of null). */
+type CommandChange<Name extends CommandName> = Name extends `${infer Type}/${infer Action}`
+  ? { type: Type; action: Action } & (CommandPayloads[Name] extends null
+      ? { payload?: null }
+      : { payload: CommandPayloads[Name] })
+  : never;
 
 /** A change the screens queue; the engine turns each into one call of the API (decision 0021). */
 export type QueuedChange = {
@@ -22,14 +28,7 @@ export type QueuedChange = {
    */
   mutationId?: string;
   summary?: ChangeSummary;
-} & (
-  | { type: 'activity'; action: 'create'; payload: Omit<ActivityInputForm, 'id'> }
-  | { type: 'activity'; action: 'update'; payload: Omit<ActivityUpdate, 'done' | 'productId'> }
-  | { type: 'activity'; action: 'done'; payload?: undefined }
-  | { type: 'activity'; action: 'delete'; payload?: undefined }
-  | { type: 'doctor'; action: 'create'; payload: DoctorInputForm }
-  | { type: 'consent'; action: 'create'; payload: ConsentCreatePayload }
-);
+} & { [Name in CommandName]: CommandChange<Name> }[CommandName];
 
 /**
  * What a rep can send again: a parked failure, or a refusal whose cause went away (a channel reopened, a
@@ -64,11 +63,6 @@ export function onEnqueue(listener: () => void): () => void {
   return () => queueListeners.delete(listener);
 }
 
-/**
- * Stores a change of `owner` before anything is shown as saved, with a new mutation id, and returns it.
- * Every change is its own record: a queued payload is never edited, since the server may already hold it
- * under its key (research pitfall 9).
- */
 /** A new queue record of `owner`'s change, pending, before the store gives it its place (seq). */
 export function queueItemDraft(owner: string, change: QueuedChange, now = Date.now()): Omit<QueueItem, 'seq'> {
   return {
@@ -90,6 +84,11 @@ export function queueItemDraft(owner: string, change: QueuedChange, now = Date.n
   };
 }
 
+/**
+ * Stores a change of `owner` before anything is shown as saved, with a new mutation id, and returns it.
+ * Every change is its own record: a queued payload is never edited, since the server may already hold it
+ * under its key (research pitfall 9).
+ */
 export async function enqueue(owner: string, change: QueuedChange): Promise<QueueItem> {
   const db = await openOfflineDb();
   const draft = queueItemDraft(owner, change);
