@@ -39,8 +39,8 @@ import {
   queueActivityDelete,
   queueActivityDone,
   queueActivityUpdate,
-} from '@/offline/offline-writes';
-import { followsEntities, sendOrQueue } from '@/offline/send-or-queue';
+} from '@/offline/queue/offline-writes';
+import { followsEntities, sendOrQueue } from '@/offline/queue/send-or-queue';
 import {
   approvalsFromSlice,
   channelsFromSlice,
@@ -49,13 +49,13 @@ import {
   listFromSlice,
   productsFromSlice,
   statsFromSlice,
-} from '@/offline/slice-queries';
+} from '@/offline/slice/slice-queries';
 
 const activityPath = (id: string) => `/activities/${encodeURIComponent(id)}`;
 
 /**
  * The queries of the pages that work offline answer from the rep's slice in IndexedDB when the network
- * monitor says offline (offline/slice-queries.ts): they must run then, where TanStack Query's default
+ * monitor says offline (offline/slice/slice-queries.ts): they must run then, where TanStack Query's default
  * network mode would pause them.
  */
 const OFFLINE_READABLE = { networkMode: 'always' } as const;

@@ -11,9 +11,10 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient, isApiError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
-import { doctorKeys } from '@/modules/doctors/query-keys';
 import { consentKeys } from '@/modules/consents/query-keys';
 import { dashboardKeys } from '@/modules/dashboard/query-keys';
+import { doctorKeys } from '@/modules/doctors/query-keys';
+import { useNetworkStatus } from '@/offline/engine/network-monitor';
 import {
   consentMustFollowQueue,
   queueConsentCreate,
@@ -21,12 +22,11 @@ import {
   storeServerConsent,
   type ConsentDraft,
   type DeviceConsent,
-} from '@/offline/consent-writes';
-import { useNetworkStatus } from '@/offline/network-monitor';
-import { isNetworkFailure, queueOwner, sendOrQueue, writesGoToQueue } from '@/offline/send-or-queue';
-import { doctorFromSlice } from '@/offline/slice-queries';
+} from '@/offline/queue/consent-writes';
+import { isNetworkFailure, queueOwner, sendOrQueue, writesGoToQueue } from '@/offline/queue/send-or-queue';
+import { doctorFromSlice } from '@/offline/slice/slice-queries';
 
-export type { DeviceConsent, PendingConsent } from '@/offline/consent-writes';
+export type { DeviceConsent, PendingConsent } from '@/offline/queue/consent-writes';
 
 const signaturesPath = (doctorId: string) => `/doctors/${encodeURIComponent(doctorId)}/signatures`;
 const recordPath = (doctorId: string, consentId: string) =>

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '@/app/session';
 import { useCreateDoctorForActivityMutation } from '@/modules/doctors/api';
-import { enqueue, listQueue } from '@/offline/queue';
-import { freshOfflineStore } from '@/offline/test-store';
+import { enqueue, listQueue } from '@/offline/queue/queue';
+import { freshOfflineStore } from '@/offline/store/test-store';
 import { callsTo, stubFetch } from '@/test/fetch';
 import { REP_USER } from '@/test/tokens';
 

@@ -14,8 +14,8 @@ import { listParamsFrom } from '@/lib/use-list-params';
 import { configurationQueries } from '@/modules/configuration/api';
 import { doctorKeys, type DoctorSearchParams } from '@/modules/doctors/query-keys';
 import { officeKeys } from '@/modules/offices/query-keys';
-import { asDoctor, queueDoctorCreate } from '@/offline/offline-writes';
-import { followsEntities, sendOrQueue } from '@/offline/send-or-queue';
+import { asDoctor, queueDoctorCreate } from '@/offline/queue/offline-writes';
+import { followsEntities, sendOrQueue } from '@/offline/queue/send-or-queue';
 
 /** Recent doctors answer with DoctorListItems too. */
 const RecentDoctorList = DoctorList;

@@ -2,9 +2,9 @@ import { DeleteOutlined, EditOutlined, RedoOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
-import type { QueueItem, QueueStatus } from '@/offline/db';
-import { isCommandName, type CommandName } from '@/offline/requests';
-import { SYNC_RETRY_THRESHOLD } from '@/offline/sync-engine';
+import { SYNC_RETRY_THRESHOLD } from '@/offline/engine/sync-engine';
+import { isCommandName, type CommandName } from '@/offline/queue/commands';
+import type { QueueItem, QueueStatus } from '@/offline/store/db';
 
 /** The tag colour of each state: red where the rep must act. */
 const STATE_COLORS: Record<Exclude<QueueStatus, 'synced'>, string> = {
