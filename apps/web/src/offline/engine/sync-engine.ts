@@ -1,8 +1,8 @@
 import { SYNC_BATCH_MAX_BYTES, SYNC_BATCH_MAX_CHANGES } from '@crm/shared';
 import { classifyFailure, type FailureOutcome } from '@/offline/engine/classify';
+import { requestBytes, toRequest, type SyncRequest } from '@/offline/engine/requests';
 import { OfflineSyncError } from '@/offline/engine/sync-error';
 import { SYNC_LOCK_NAME, withWebLock, type ExclusiveRunner } from '@/offline/engine/web-lock';
-import { requestBytes, toRequest, type SyncRequest } from '@/offline/queue/commands';
 import { pruneSynced, queueEditCount, recoverInterrupted, saveItems } from '@/offline/queue/queue';
 import { QUEUE_FORMAT_VERSION, readQueue, WAITING_STATUSES, type QueueItem } from '@/offline/store/db';
 

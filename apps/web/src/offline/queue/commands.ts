@@ -1,6 +1,5 @@
 import type { ActivityInputForm, ActivityUpdate, ConsentInput, DoctorInputForm, SyncChange } from '@crm/shared';
 import type { ConsentCreatePayload } from '@/offline/queue/consent-writes';
-import type { QueueItem } from '@/offline/store/db';
 
 /**
  * The queued commands (decision 0050, after Actual Budget's): each `<type>/<action>` of a queue record, the
@@ -18,11 +17,8 @@ export type CommandPayloads = {
 
 export type CommandName = keyof CommandPayloads;
 
-/** One call of the existing API (its path under /api), sent with `Idempotency-Key: mutationId`. */
-export type SyncRequest = SyncChange;
-
-/** A command's call, before the record's key is added. */
-export type CommandCall = Omit<SyncRequest, 'idempotencyKey'>;
+/** A command's call of the API (its path under /api), before the record's key is added. */
+export type CommandCall = Omit<SyncChange, 'idempotencyKey'>;
 
 type Command<Payload> = {
   /** The call that applies it; a new entity carries its client-made id (the record's entityId) in the body. */
@@ -78,38 +74,12 @@ export function isCommandName(name: string): name is CommandName {
   return Object.hasOwn(COMMANDS, name);
 }
 
-/** The command a record holds; null for a type, action or payload this build does not know. */
-export function commandOf(item: Pick<QueueItem, 'type' | 'action' | 'payload'>): StoredCommand | null {
-  const name = `${item.type}/${item.action}`;
-  if (!isCommandName(name) || COMMANDS[name].readable?.(item.payload) === false) return null;
-  // Only enqueue writes records, with a payload the compiler checked against this map; a layout that
-  // changes raises the record's formatVersion.
-  return { name, payload: item.payload } as StoredCommand;
+/** The call that applies a command to the entity `entityId`. */
+export function commandRequest({ name, payload }: StoredCommand, entityId: string): CommandCall {
+  return callOf(name, payload, entityId);
 }
 
 function callOf<Name extends CommandName>(name: Name, payload: CommandPayloads[Name], entityId: string): CommandCall {
   const command: Command<CommandPayloads[Name]> = COMMANDS[name];
   return command.request(payload, entityId);
-}
-
-/** Spec 000 §4: an unknown item type or action raises an error. */
-export class UnknownChangeError extends Error {
-  constructor(type: string, action: string) {
-    super(`Unknown sync item type or action: ${type}/${action}`);
-    this.name = 'UnknownChangeError';
-  }
-}
-
-/** The call that applies a queued change, under the record's key. */
-export function toRequest(item: QueueItem): SyncRequest {
-  const command = commandOf(item);
-  if (command === null) throw new UnknownChangeError(item.type, item.action);
-  return { ...callOf(command.name, command.payload, item.entityId), idempotencyKey: item.mutationId };
-}
-
-const encoder = new TextEncoder();
-
-/** What a change adds to a batch's JSON body, in bytes (the comma between two included). */
-export function requestBytes(request: SyncRequest): number {
-  return encoder.encode(JSON.stringify(request)).byteLength + 1;
 }

@@ -3,7 +3,7 @@ import { ApiError, NETWORK_ERROR_CODE } from '@/lib/api-client';
 import { CONSENT_DOCTOR_ID, consentRecord, DRAWN_SIGNATURE } from '@/modules/consents/test/fixtures';
 import { changeKind } from '@/modules/sync-queue/components/WaitingChangeCard';
 import { classifyFailure } from '@/offline/engine/classify';
-import { toRequest, UnknownChangeError } from '@/offline/queue/commands';
+import { toRequest, UnknownChangeError } from '@/offline/engine/requests';
 import {
   consentMustFollowQueue,
   queueConsentCreate,

@@ -1,6 +1,5 @@
 import type { ConsentRecord, Language } from '@crm/shared';
-import { commandOf } from '@/offline/queue/commands';
-import { enqueue, listQueue } from '@/offline/queue/queue';
+import { commandOf, enqueue, listQueue } from '@/offline/queue/queue';
 import { openOfflineDb, WAITING_STATUSES, type QueueItem } from '@/offline/store/db';
 
 /**

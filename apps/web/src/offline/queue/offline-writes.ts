@@ -11,9 +11,9 @@ import {
   type DoctorInput,
 } from '@crm/shared';
 import { getSession } from '@/app/session';
-import { commandOf, type CommandPayloads } from '@/offline/queue/commands';
+import type { CommandPayloads } from '@/offline/queue/commands';
 import { forgetConsentCopy } from '@/offline/queue/consent-writes';
-import { discard, enqueue, listQueue } from '@/offline/queue/queue';
+import { commandOf, discard, enqueue, listQueue } from '@/offline/queue/queue';
 import { mustFollowQueue, queueOwner } from '@/offline/queue/send-or-queue';
 import {
   openOfflineDb,

@@ -1,4 +1,10 @@
-import type { CommandName, CommandPayloads } from '@/offline/queue/commands';
+import {
+  COMMANDS,
+  isCommandName,
+  type CommandName,
+  type CommandPayloads,
+  type StoredCommand,
+} from '@/offline/queue/commands';
 import {
   openOfflineDb,
   QUEUE_FORMAT_VERSION,
@@ -29,6 +35,15 @@ export type QueuedChange = {
   mutationId?: string;
   summary?: ChangeSummary;
 } & { [Name in CommandName]: CommandChange<Name> }[CommandName];
+
+/** The command a record holds; null for a type, action or payload this build does not know. */
+export function commandOf(item: Pick<QueueItem, 'type' | 'action' | 'payload'>): StoredCommand | null {
+  const name = `${item.type}/${item.action}`;
+  if (!isCommandName(name) || COMMANDS[name].readable?.(item.payload) === false) return null;
+  // Only enqueue writes records, with a payload the compiler checked against the commands' map; a layout
+  // that changes raises the record's formatVersion.
+  return { name, payload: item.payload } as StoredCommand;
+}
 
 /**
  * What a rep can send again: a parked failure, or a refusal whose cause went away (a channel reopened, a

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
+import type { SyncRequest } from '@/offline/engine/requests';
 import type { ChangeResult, Transport } from '@/offline/engine/sync-engine';
-import type { SyncRequest } from '@/offline/queue/commands';
 import { closeOfflineDb } from '@/offline/store/db';
 
 /**

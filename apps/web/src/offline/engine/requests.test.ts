@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toRequest, UnknownChangeError } from '@/offline/queue/commands';
+import { toRequest, UnknownChangeError } from '@/offline/engine/requests';
 import { QUEUE_FORMAT_VERSION, type QueueItem } from '@/offline/store/db';
 
 function item(change: Pick<QueueItem, 'type' | 'action'> & Partial<QueueItem>): QueueItem {
