@@ -1,6 +1,6 @@
+import { DoctorInput } from '@crm/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
-import type { DoctorInput } from '@crm/shared';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '@/app/session';
@@ -13,19 +13,14 @@ import { REP_USER } from '@/test/tokens';
 const OWNER = REP_USER.id;
 const DOCTOR_ID = '0190a0c4-0000-7000-8000-00000000b0c1';
 
-const doctorInput: DoctorInput = {
+/** The dialog's checked input, as the schema parses what was entered, with the client-made id. */
+const doctorInput = DoctorInput.parse({
   id: DOCTOR_ID,
   rpps: '10009998887',
   firstName: 'Claire',
   lastName: 'Petit',
-  title: null,
-  prefix: 'Dr',
-  gender: 'F',
-  email: null,
-  phone: null,
   primarySpecialty: 'Cardiology',
-  secondarySpecialty: null,
-};
+});
 
 function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>;
