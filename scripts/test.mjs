@@ -18,11 +18,8 @@ let failed = 0;
 // Repeated under the summary: CI often shows only the end of what a run printed.
 const failures = [];
 
-/**
- * Runs a command to its end; with `quiet`, its output is kept and printed after (and not before `printAfter`),
- * so that two can share a screen.
- */
-function run(name, command, args, { env = {}, quiet = false, printAfter = Promise.resolve() } = {}) {
+/** Runs a command to its end; with `quiet`, its output is kept and printed after, so that two can share a screen. */
+function run(name, command, args, { env = {}, quiet = false } = {}) {
   const begun = Date.now();
   if (!quiet) console.log(`\n━━━ ${name} ━━━ ${command} ${args.join(' ')}`);
   return new Promise((resolve) => {
@@ -34,11 +31,10 @@ function run(name, command, args, { env = {}, quiet = false, printAfter = Promis
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
-    child.on('close', async (status) => {
+    child.on('close', (status) => {
       const result = { name, ok: status === 0, seconds: (Date.now() - begun) / 1000 };
       results.push(result);
       if (quiet) {
-        await printAfter;
         console.log(`\n━━━ ${name} ━━━ ${command} ${args.join(' ')}`);
         process.stdout.write(output);
       }
@@ -65,30 +61,6 @@ function readJson(file) {
   } catch {
     return null;
   }
-}
-
-let browser;
-try {
-  browser = ensureChromium();
-} catch (error) {
-  console.error(error.message);
-}
-const isBuilt = await run('web build', 'npm', ['run', '--silent', 'build']);
-// On the build just made: each route's JavaScript, brotli, against its budget (.size-limit.js, decision 0040).
-if (isBuilt && !(await run('byte budgets (size-limit)', 'npx', ['size-limit']))) {
-  failures.push('byte budgets: a route is over its JavaScript budget (size-limit, above, says which and by how much)');
-}
-if (!isBuilt) results.push({ name: 'byte budgets (size-limit)', ok: false, seconds: 0 });
-
-// The browser suite spends most of its time waiting on the page (about half a core on average): it runs beside
-// the other steps, its output printed when it ends (docs/testing.md).
-const specSeconds = new Map();
-let vitestEnded;
-const afterVitest = new Promise((resolve) => (vitestEnded = resolve));
-const browserSuite = browser && isBuilt ? runBrowserSuite(browser, afterVitest) : Promise.resolve(false);
-if (!browser || !isBuilt) {
-  failed += 1;
-  results.push({ name: 'end-to-end tests (Chromium)', ok: false, seconds: 0 });
 }
 
 // TypeScript and ESLint each keep one core busy: side by side on the two.
@@ -128,39 +100,49 @@ if (vitest) {
   failed += 1;
   console.log('vitest: no report (the runner did not finish)');
 }
-vitestEnded();
-await browserSuite;
 
-async function runBrowserSuite(chromium, printAfter) {
+let browser;
+try {
+  browser = ensureChromium();
+} catch (error) {
+  console.error(error.message);
+}
+const specSeconds = new Map();
+const isBuilt = await run('web build', 'npm', ['run', '--silent', 'build']);
+// On the build just made: each route's JavaScript, brotli, against its budget (.size-limit.js, decision 0040).
+if (isBuilt && !(await run('byte budgets (size-limit)', 'npx', ['size-limit']))) {
+  failures.push('byte budgets: a route is over its JavaScript budget (size-limit, above, says which and by how much)');
+}
+if (!isBuilt) results.push({ name: 'byte budgets (size-limit)', ok: false, seconds: 0 });
+if (browser && isBuilt) {
   const playwrightReport = path.join(reports, 'playwright.json');
   fs.rmSync(playwrightReport, { force: true });
-  const ok = await run(
-    'end-to-end tests (Chromium)',
-    'npx',
-    ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
-    { env: { CHROME_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport }, quiet: true, printAfter },
-  );
+  await run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+    env: { CHROME_PATH: browser, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+  });
   const playwright = readJson(playwrightReport);
-  if (!playwright) {
+  if (playwright) {
+    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = playwright.stats ?? {};
+    passed += expected;
+    // Never retried (retries: 0): a test that passed only on a second try would be a failure here.
+    failed += unexpected + flaky;
+    for (const spec of playwrightSpecs(playwright.suites ?? [])) {
+      for (const t of spec.tests ?? []) {
+        const seconds = (t.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0) / 1000;
+        specSeconds.set(spec.file, (specSeconds.get(spec.file) ?? 0) + seconds);
+        if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+        const error = t.results?.find((result) => result.error)?.error?.message;
+        failures.push(`${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`);
+      }
+    }
+    console.log(`playwright: ${expected} passed, ${unexpected + flaky} failed, ${skipped} skipped`);
+  } else {
     failed += 1;
     console.log('playwright: no report (the runner did not finish)');
-    return ok;
   }
-  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = playwright.stats ?? {};
-  passed += expected;
-  // Never retried (retries: 0): a test that passed only on a second try would be a failure here.
-  failed += unexpected + flaky;
-  for (const spec of playwrightSpecs(playwright.suites ?? [])) {
-    for (const t of spec.tests ?? []) {
-      const seconds = (t.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0) / 1000;
-      specSeconds.set(spec.file, (specSeconds.get(spec.file) ?? 0) + seconds);
-      if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
-      const error = t.results?.find((result) => result.error)?.error?.message;
-      failures.push(`${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`);
-    }
-  }
-  console.log(`playwright: ${expected} passed, ${unexpected + flaky} failed, ${skipped} skipped`);
-  return ok;
+} else {
+  failed += 1;
+  results.push({ name: 'end-to-end tests (Chromium)', ok: false, seconds: 0 });
 }
 
 const seconds = (value) => `${value.toFixed(1)} s`;
