@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -33,6 +34,7 @@ export async function startOwnServer(port: number, env: Record<string, string> =
   let child: ChildProcess | null = null;
 
   const start = async () => {
+    await assertPortFree(port);
     const started = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: root,
       env: {
@@ -81,4 +83,22 @@ export async function startOwnServer(port: number, env: Record<string, string> =
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The health check below cannot tell our server from another on the same port: a server left running by an
+ * interrupted run answered it once, and the spec then tested that stale server while ours had exited.
+ */
+async function assertPortFree(port: number): Promise<void> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port} is taken by another process: stop it, or choose other ports with E2E_PORT`)
+          : error,
+      ),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
 }
