@@ -19,7 +19,7 @@ export type OfflineRunFigures = {
   serviceWorkerAt: number;
   /** 'ready offline': both, the data and the app's files on the device */
   readyAt: number;
-  /** the pull alone (offline/slice.ts's measures): whole, waiting for answers, writing IndexedDB */
+  /** the pull alone (offline/slice/slice.ts's measures): whole, waiting for answers, writing IndexedDB */
   pull: { total: number; network: number; store: number };
   activitiesStored: number;
   doctorsStored: number;
@@ -29,7 +29,7 @@ export type OfflineRunFigures = {
   drainTasks: MainThreadTasks;
 };
 
-/** The layout of a queue record (apps/web/src/offline/db.ts, QUEUE_FORMAT_VERSION and QueueItem). */
+/** The layout of a queue record (apps/web/src/offline/store/db.ts, QUEUE_FORMAT_VERSION and QueueItem). */
 const QUEUE_FORMAT_VERSION = 1;
 const READY_SELECTOR = 'html[data-offline-slice="ready"]';
 const DRAIN_WINDOW = 'bench:drain';

@@ -1,7 +1,7 @@
 import type { SyncChangesInput, SyncChangesResult } from '@crm/shared';
 import { expect, type Page, type Request } from '@playwright/test';
 
-/** What the offline specs read and write in the app's IndexedDB store (apps/web/src/offline/db.ts). */
+/** What the offline specs read and write in the app's IndexedDB store (apps/web/src/offline/store/db.ts). */
 
 export type QueueRecord = {
   seq: number;

@@ -22,7 +22,7 @@ type SliceFigures = {
   longestTaskMs: number;
 };
 
-/** What the pull measured (offline/slice.ts) and how many activities it stored. */
+/** What the pull measured (offline/slice/slice.ts) and how many activities it stored. */
 async function sliceFigures(page: Page): Promise<SliceFigures> {
   return page.evaluate(async () => {
     const duration = (name: string) => performance.getEntriesByName(name).at(-1)?.duration ?? Number.NaN;

@@ -8,7 +8,7 @@ import { startServiceWorker } from '@/app/pwa/start-service-worker';
 import { createAppRouter } from '@/app/router';
 import { i18nReady } from '@/lib/i18n';
 import { captureSsoCallbackParams } from '@/modules/auth/sso-callback';
-import { startNetworkMonitor } from '@/offline/network-monitor';
+import { startNetworkMonitor } from '@/offline/engine/network-monitor';
 
 // Before the router reads the address: the single-sign-on token must leave the address bar first.
 captureSsoCallbackParams();

@@ -20,7 +20,9 @@ export const loadSyncQueuePage = () => import('@/modules/sync-queue/pages/SyncQu
  */
 export function prepareOfflineWhenIdle(queryClient: QueryClient): Cancel {
   return whenQueriesSettleThenIdle(queryClient, () => {
-    void import('@/offline/sync').then(({ startSyncEngine }) => startSyncEngine()).catch(() => undefined);
-    void import('@/offline/slice-pull').then(({ startSlicePull }) => startSlicePull()).catch(() => undefined);
+    void import('@/offline/engine/sync-triggers')
+      .then(({ startSyncEngine }) => startSyncEngine())
+      .catch(() => undefined);
+    void import('@/offline/slice/slice-pull').then(({ startSlicePull }) => startSlicePull()).catch(() => undefined);
   });
 }

@@ -1,7 +1,7 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { getSession, subscribeSession } from '@/app/session';
 import { isApiError } from '@/lib/api-client';
-import { getNetworkState, isEffectivelyOnline, subscribeNetwork } from '@/offline/network-monitor';
+import { getNetworkState, isEffectivelyOnline, subscribeNetwork } from '@/offline/engine/network-monitor';
 
 const MAX_RETRIES = 2;
 

@@ -4,7 +4,7 @@ import { loadActivityListPage, loadCalendarPage } from '@/app/offline-pages';
 import { queryClient as appQueryClient } from '@/app/query-client';
 import { resolveRedirect } from '@/app/route-guard';
 import { getSession } from '@/app/session';
-import { getNetworkState, isEffectivelyOnline } from '@/offline/network-monitor';
+import { getNetworkState, isEffectivelyOnline } from '@/offline/engine/network-monitor';
 
 /** The chunks of the signed-in pages a loader starts, besides the offline pages' (offline-pages.ts). */
 export const loadDashboardPage = () => import('@/modules/dashboard/pages/DashboardPage');

@@ -10,7 +10,7 @@ import {
 import { routeLoaders } from '@/app/route-data';
 import { resolveRedirect } from '@/app/route-guard';
 import { useSession } from '@/app/session';
-import { useNetworkStatus } from '@/offline/network-monitor';
+import { useNetworkStatus } from '@/offline/engine/network-monitor';
 import { PageLoader } from '@/ui/PageLoader';
 import { RouteError } from '@/ui/RouteError';
 

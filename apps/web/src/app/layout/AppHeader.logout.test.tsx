@@ -5,18 +5,18 @@ import { clearSession, getSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
 import { leavePage } from '@/lib/leave-page';
 import { activity } from '@/modules/activities/test/fixtures';
-import { openOfflineDb } from '@/offline/db';
-import { enqueue, listQueue } from '@/offline/queue';
-import { readStoredActivities, readStoredDoctors } from '@/offline/slice-store';
-import { syncNow } from '@/offline/sync';
-import { freshOfflineStore } from '@/offline/test-store';
+import { syncNow } from '@/offline/engine/sync-triggers';
+import { enqueue, listQueue } from '@/offline/queue/queue';
+import { openOfflineDb } from '@/offline/store/db';
+import { readStoredActivities, readStoredDoctors } from '@/offline/store/slice-store';
+import { freshOfflineStore } from '@/offline/store/test-store';
 import { doctor } from '@/test/directory';
 import { jsonResponse, stubFetch } from '@/test/fetch';
 import { renderRoutes } from '@/test/render';
 import { DEMO_ADMIN_USER, REP_USER } from '@/test/tokens';
 
 // The last sync before logging out: what it could not send stays in the queue.
-vi.mock('@/offline/sync', () => ({
+vi.mock('@/offline/engine/sync-triggers', () => ({
   syncNow: vi.fn(() => Promise.resolve({ sent: 0, failed: 0, refused: 0, stopped: null, waiting: 1 })),
 }));
 

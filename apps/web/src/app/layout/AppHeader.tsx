@@ -10,8 +10,8 @@ import { isWebUrl, leavePage } from '@/lib/leave-page';
 import { useLogoutMutation } from '@/modules/auth/api';
 import { LogoutDialog } from '@/modules/auth/components/LogoutDialog';
 import type { LogoutChoice } from '@/modules/auth/logout';
-import { setSimulatedOffline, useNetworkStatus } from '@/offline/network-monitor';
-import { usePendingCount } from '@/offline/pending';
+import { setSimulatedOffline, useNetworkStatus } from '@/offline/engine/network-monitor';
+import { usePendingCount } from '@/offline/queue/pending-count';
 
 /**
  * The queue's engine and the device's store stay out of the layout's chunk, so that the first screen never waits
@@ -19,7 +19,7 @@ import { usePendingCount } from '@/offline/pending';
  * now' or signs out.
  */
 const loadLogout = () => import('@/modules/auth/logout');
-const syncNowLater = () => import('@/offline/sync').then(({ syncNow }) => syncNow());
+const syncNowLater = () => import('@/offline/engine/sync-triggers').then(({ syncNow }) => syncNow());
 
 export type AppHeaderProps = {
   user: SessionUser;

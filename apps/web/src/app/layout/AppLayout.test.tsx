@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import { clearSession, getSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
-import { countPendingItems } from '@/offline/db';
-import { setSimulatedOffline } from '@/offline/network-monitor';
-import { syncNow } from '@/offline/sync';
+import { setSimulatedOffline } from '@/offline/engine/network-monitor';
+import { syncNow } from '@/offline/engine/sync-triggers';
+import { countPendingItems } from '@/offline/store/db';
 import { callsTo, jsonResponse, stubFetch, type FetchHandler } from '@/test/fetch';
 import { renderRoutes } from '@/test/render';
 import { DEMO_ADMIN_USER, REP_USER } from '@/test/tokens';
@@ -19,8 +19,8 @@ import '@/modules/dashboard/pages/DashboardPage';
 import '@/modules/doctors/pages/DoctorListPage';
 
 // jsdom has no IndexedDB; the pending count is what matters here.
-vi.mock('@/offline/db', () => ({ countPendingItems: vi.fn(() => Promise.resolve(0)) }));
-vi.mock('@/offline/sync', () => ({
+vi.mock('@/offline/store/db', () => ({ countPendingItems: vi.fn(() => Promise.resolve(0)) }));
+vi.mock('@/offline/engine/sync-triggers', () => ({
   syncNow: vi.fn(() => Promise.resolve({ sent: 2, failed: 0, refused: 0, stopped: null, waiting: 0 })),
 }));
 

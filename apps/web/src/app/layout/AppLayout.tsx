@@ -13,7 +13,7 @@ import { PwaNotices } from '@/app/pwa/PwaNotices';
 import { useSession } from '@/app/session';
 import { useCurrentUserRefresh } from '@/modules/auth/api';
 import { useMailStats } from '@/modules/mailbox/api';
-import { useNetworkStatus } from '@/offline/network-monitor';
+import { useNetworkStatus } from '@/offline/engine/network-monitor';
 import { BrandLogo } from '@/ui/BrandLogo';
 import { LanguageSwitch } from '@/ui/LanguageSwitch';
 import { PageLoader } from '@/ui/PageLoader';

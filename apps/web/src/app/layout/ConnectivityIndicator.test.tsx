@@ -6,9 +6,9 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConnectivityIndicator } from '@/app/layout/ConnectivityIndicator';
 import { i18n } from '@/lib/i18n';
-import type { NetworkStatus } from '@/offline/network-monitor';
-import type { SyncReport } from '@/offline/sync-engine';
-import { OfflineSyncError } from '@/offline/sync-error';
+import type { NetworkStatus } from '@/offline/engine/network-monitor';
+import type { SyncReport } from '@/offline/engine/sync-engine';
+import { OfflineSyncError } from '@/offline/engine/sync-error';
 
 const ONLINE: NetworkStatus = {
   isOnline: true,

@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime } from '@/lib/format';
-import type { NetworkStatus } from '@/offline/network-monitor';
-import { offlineKeys } from '@/offline/query-keys';
-import type { SyncReport } from '@/offline/sync-engine';
-import { OfflineSyncError } from '@/offline/sync-error';
+import type { NetworkStatus } from '@/offline/engine/network-monitor';
+import type { SyncReport } from '@/offline/engine/sync-engine';
+import { OfflineSyncError } from '@/offline/engine/sync-error';
+import { offlineKeys } from '@/offline/queue/query-keys';
 
 export type ConnectivityIndicatorProps = {
   network: NetworkStatus;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerServiceWorker } from '@/app/pwa/register-service-worker';
 import { onEachReachableHealthCheck } from '@/app/pwa/start-service-worker';
-import { checkHealth } from '@/offline/network-monitor';
+import { checkHealth } from '@/offline/engine/network-monitor';
 import { jsonResponse, stubFetch } from '@/test/fetch';
 
 type Listener = () => void;

@@ -4,7 +4,7 @@ import {
   CHUNK_RELOAD_STORAGE_KEY,
   reloadOnMissingChunk,
 } from '@/app/pwa/reload-on-missing-chunk';
-import { checkHealth } from '@/offline/network-monitor';
+import { checkHealth } from '@/offline/engine/network-monitor';
 import { jsonResponse, stubFetch } from '@/test/fetch';
 
 /** Fires what Vite's preload helper fires when a chunk can't be fetched; true when a handler took it. */

@@ -1,4 +1,4 @@
-import { getNetworkState } from '@/offline/network-monitor';
+import { getNetworkState } from '@/offline/engine/network-monitor';
 
 /** When the page last reloaded for a missing chunk (session storage: this tab only). */
 export const CHUNK_RELOAD_STORAGE_KEY = 'crm.chunkReloadAt';

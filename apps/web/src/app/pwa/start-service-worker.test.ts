@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { applyWhenQueueIdle } from '@/app/pwa/start-service-worker';
-import { SYNC_LOCK_NAME, withWebLock } from '@/offline/web-lock';
+import { SYNC_LOCK_NAME, withWebLock } from '@/offline/engine/web-lock';
 
 describe('applying a new version', () => {
   it('waits for the sync in progress to end, and holds the sync lock until the page reloads', async () => {

@@ -1,7 +1,7 @@
 import { offerUpdate } from '@/app/pwa/update-offer';
 import { whenIdle } from '@/lib/when-idle';
-import { getNetworkState, subscribeNetwork } from '@/offline/network-monitor';
-import { SYNC_LOCK_NAME, withWebLock } from '@/offline/web-lock';
+import { getNetworkState, subscribeNetwork } from '@/offline/engine/network-monitor';
+import { SYNC_LOCK_NAME, withWebLock } from '@/offline/engine/web-lock';
 
 /** How long the switch to a new version keeps other tabs from syncing, should the reload not come. */
 const UPDATE_SWITCH_MS = 10_000;

@@ -34,16 +34,13 @@ import { activityKeys, type ActivityListParams } from '@/modules/activities/quer
 import { activityListParamsFrom } from '@/modules/activities/utils/activity-list-params';
 import { dashboardKeys } from '@/modules/dashboard/query-keys';
 import {
-  isNetworkFailure,
-  mustFollowQueue,
   pendingActivityCopy,
   queueActivityCreate,
   queueActivityDelete,
   queueActivityDone,
   queueActivityUpdate,
-  queueOwner,
-  writesGoToQueue,
-} from '@/offline/offline-writes';
+} from '@/offline/queue/offline-writes';
+import { followsEntities, sendOrQueue } from '@/offline/queue/send-or-queue';
 import {
   approvalsFromSlice,
   channelsFromSlice,
@@ -52,13 +49,13 @@ import {
   listFromSlice,
   productsFromSlice,
   statsFromSlice,
-} from '@/offline/slice-queries';
+} from '@/offline/slice/slice-queries';
 
 const activityPath = (id: string) => `/activities/${encodeURIComponent(id)}`;
 
 /**
  * The queries of the pages that work offline answer from the rep's slice in IndexedDB when the network
- * monitor says offline (offline/slice-queries.ts): they must run then, where TanStack Query's default
+ * monitor says offline (offline/slice/slice-queries.ts): they must run then, where TanStack Query's default
  * network mode would pause them.
  */
 const OFFLINE_READABLE = { networkMode: 'always' } as const;
@@ -222,27 +219,6 @@ function showInCalendar(queryClient: QueryClient, id: string, activity: Activity
 }
 
 /**
- * Offline the write goes to the queue (under the signed-in user, who owns it); online it is sent, and goes
- * to the queue when the call gets no answer (spec 000 §8: an offline save falls back to the queue). A
- * refusal from the server is not queued: the rep sees it at once.
- */
-async function sendOrQueue<T>(
-  entityIds: ReadonlyArray<string | null | undefined>,
-  send: () => Promise<T>,
-  queue: (owner: string) => Promise<T>,
-): Promise<T> {
-  const owner = queueOwner();
-  // Online too, a change goes after the earlier ones of the same activity (or of its new doctor) still queued.
-  if (owner !== null && (writesGoToQueue() || (await mustFollowQueue(owner, entityIds)))) return queue(owner);
-  try {
-    return await send();
-  } catch (error) {
-    if (owner === null || !isNetworkFailure(error)) throw error;
-    return queue(owner);
-  }
-}
-
-/**
  * The mutations run offline too (the query client follows the network monitor, and TanStack Query's
  * default network mode would pause them): offline they write to the queue, which needs no network.
  */
@@ -262,19 +238,20 @@ export function useCreateActivityMutation() {
   return useMutation({
     ...RUNS_OFFLINE,
     mutationFn: ({ input, idempotencyKey, channel }: CreateActivityVariables) =>
-      sendOrQueue<SavedActivity>(
-        [input.id, input.doctorId],
-        async () => ({
+      sendOrQueue<SavedActivity>({
+        // Online too, a change goes after the earlier ones of the same activity (or of its new doctor) still queued.
+        mustFollow: followsEntities([input.id, input.doctorId]),
+        send: async () => ({
           activity: await apiClient.post('/activities', input, Activity, {
             headers: { 'Idempotency-Key': idempotencyKey },
           }),
           queued: false,
         }),
-        async (owner) => ({
+        queue: async (owner) => ({
           activity: await queueActivityCreate(owner, input, channel, idempotencyKey),
           queued: true,
         }),
-      ),
+      }),
     onSuccess: ({ activity }) => {
       storeActivity(queryClient, activity);
     },
@@ -300,11 +277,17 @@ export function useUpdateActivityMutation() {
   return useMutation({
     ...RUNS_OFFLINE,
     mutationFn: ({ activity, update, channel }: UpdateActivityVariables) =>
-      sendOrQueue<SavedActivity>(
-        [activity.id, update.doctorId],
-        async () => ({ activity: await apiClient.put(activityPath(activity.id), update, Activity), queued: false }),
-        async (owner) => ({ activity: await queueActivityUpdate(owner, activity, update, channel), queued: true }),
-      ),
+      sendOrQueue<SavedActivity>({
+        mustFollow: followsEntities([activity.id, update.doctorId]),
+        send: async () => ({
+          activity: await apiClient.put(activityPath(activity.id), update, Activity),
+          queued: false,
+        }),
+        queue: async (owner) => ({
+          activity: await queueActivityUpdate(owner, activity, update, channel),
+          queued: true,
+        }),
+      }),
     onSuccess: ({ activity }) => {
       storeActivity(queryClient, activity);
       showInCalendar(queryClient, activity.id, activity);
@@ -319,14 +302,14 @@ export function useMarkActivityDoneMutation() {
   return useMutation({
     ...RUNS_OFFLINE,
     mutationFn: (activity: Activity) =>
-      sendOrQueue<SavedActivity>(
-        [activity.id],
-        async () => ({
+      sendOrQueue<SavedActivity>({
+        mustFollow: followsEntities([activity.id]),
+        send: async () => ({
           activity: await apiClient.put(activityPath(activity.id), { done: true } satisfies ActivityUpdate, Activity),
           queued: false,
         }),
-        async (owner) => ({ activity: await queueActivityDone(owner, activity), queued: true }),
-      ),
+        queue: async (owner) => ({ activity: await queueActivityDone(owner, activity), queued: true }),
+      }),
     onSuccess: ({ activity }) => {
       storeActivity(queryClient, activity);
       showInCalendar(queryClient, activity.id, activity);
@@ -340,17 +323,17 @@ export function useDeleteActivityMutation() {
   return useMutation({
     ...RUNS_OFFLINE,
     mutationFn: (activity: Activity) =>
-      sendOrQueue<{ queued: boolean }>(
-        [activity.id],
-        async () => {
+      sendOrQueue<{ queued: boolean }>({
+        mustFollow: followsEntities([activity.id]),
+        send: async () => {
           await apiClient.send(activityPath(activity.id), { method: 'DELETE' });
           return { queued: false };
         },
-        async (owner) => {
+        queue: async (owner) => {
           await queueActivityDelete(owner, activity);
           return { queued: true };
         },
-      ),
+      }),
     onSuccess: async (_result, activity) => {
       showInCalendar(queryClient, activity.id, null);
       // The page showing it is still there until it navigates: asking for it again would answer 404.

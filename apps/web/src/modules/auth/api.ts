@@ -12,7 +12,7 @@ import { clearSession, setSession, updateSessionUser, useSession } from '@/app/s
 import { apiClient, HTTP_ERROR_CODE, isApiError, NETWORK_ERROR_CODE } from '@/lib/api-client';
 import { PREFETCHED_FRESH_MS } from '@/lib/prefetch';
 import { authKeys } from '@/modules/auth/query-keys';
-import { useNetworkStatus } from '@/offline/network-monitor';
+import { useNetworkStatus } from '@/offline/engine/network-monitor';
 
 export const authQueries = {
   /** Public: whether the login page shows the demo warning. */

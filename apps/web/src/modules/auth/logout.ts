@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { countPendingItems } from '@/offline/db';
-import { forgetLeavingUsers, noteLeaving, type LogoutChoice } from '@/offline/leaving-users';
-import { getNetworkState, isEffectivelyOnline } from '@/offline/network-monitor';
-import { syncNow } from '@/offline/sync';
+import { getNetworkState, isEffectivelyOnline } from '@/offline/engine/network-monitor';
+import { syncNow } from '@/offline/engine/sync-triggers';
+import { countPendingItems } from '@/offline/store/db';
+import { forgetLeavingUsers, noteLeaving, type LogoutChoice } from '@/offline/store/leaving-users';
 
 export type { LogoutChoice };
 
@@ -29,7 +29,7 @@ export async function unsyncedBeforeLogout(owner: string): Promise<number> {
  * Signs the user out of this device: `endSession` ends the session (the server's, then the device's), and the
  * next user of the device must find nothing of this one (issue 13, 'two people, one device'). The user is noted
  * as leaving first, so that a reload cutting the deletion short cannot leave their records behind
- * (offline/leaving-users.ts); the query cache goes whole.
+ * (offline/store/leaving-users.ts); the query cache goes whole.
  */
 export async function signOutOfDevice<T>(
   owner: string,

@@ -20,7 +20,7 @@ import {
   type CachedRange,
   type DateRange,
 } from '@/modules/calendar/utils/calendar-range';
-import { calendarFromSlice, fromServerOrSlice } from '@/offline/slice-queries';
+import { calendarFromSlice, fromServerOrSlice } from '@/offline/slice/slice-queries';
 
 /**
  * How long a fetched range inside the memory window stays in the cache once the calendar stops showing
@@ -77,7 +77,7 @@ export const calendarQueries = {
               .then((result) => result.activities),
           (owner) => calendarFromSlice(owner, range),
         ),
-      // Offline the store answers (offline/slice-queries.ts): the query must run, not pause.
+      // Offline the store answers (offline/slice/slice-queries.ts): the query must run, not pause.
       networkMode: 'always',
       staleTime: CALENDAR_RANGE_CACHE_MS,
       gcTime: isInMemoryWindow(range, now) ? CALENDAR_RANGE_GC_MS : 0,

@@ -11,9 +11,10 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient, isApiError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
-import { doctorKeys } from '@/modules/doctors/query-keys';
 import { consentKeys } from '@/modules/consents/query-keys';
 import { dashboardKeys } from '@/modules/dashboard/query-keys';
+import { doctorKeys } from '@/modules/doctors/query-keys';
+import { useNetworkStatus } from '@/offline/engine/network-monitor';
 import {
   consentMustFollowQueue,
   queueConsentCreate,
@@ -21,12 +22,11 @@ import {
   storeServerConsent,
   type ConsentDraft,
   type DeviceConsent,
-} from '@/offline/consent-writes';
-import { useNetworkStatus } from '@/offline/network-monitor';
-import { isNetworkFailure, queueOwner, writesGoToQueue } from '@/offline/offline-writes';
-import { doctorFromSlice } from '@/offline/slice-queries';
+} from '@/offline/queue/consent-writes';
+import { isNetworkFailure, queueOwner, sendOrQueue, writesGoToQueue } from '@/offline/queue/send-or-queue';
+import { doctorFromSlice } from '@/offline/slice/slice-queries';
 
-export type { DeviceConsent, PendingConsent } from '@/offline/consent-writes';
+export type { DeviceConsent, PendingConsent } from '@/offline/queue/consent-writes';
 
 const signaturesPath = (doctorId: string) => `/doctors/${encodeURIComponent(doctorId)}/signatures`;
 const recordPath = (doctorId: string, consentId: string) =>
@@ -213,26 +213,25 @@ export function useSaveConsent(doctorId: string) {
         signatureDate: new Date().toISOString(),
         language: currentLanguage(),
       };
+      // The call's key: a consent queued after the call got no answer replays it rather than recording it twice.
       const mutationId = crypto.randomUUID();
-      const owner = queueOwner();
-      const queue = async (by: string, key?: string): Promise<SavedConsent> => ({
-        consent: await queueConsentCreate(by, draft, { doctorName, ...(key === undefined ? {} : { mutationId: key }) }),
-        synced: false,
-      });
-      if (owner !== null && (writesGoToQueue() || (await consentMustFollowQueue(owner, doctorId)))) return queue(owner);
       const { id, doctorId: _path, ...fields } = draft;
-      try {
-        const answer = await apiClient.post(signaturesPath(doctorId), { ...fields, id }, ConsentRecord, {
-          headers: { 'Idempotency-Key': mutationId },
-        });
-        // The answer leaves the image out: the screen has it, exactly as the server stored it.
-        const consent = { ...answer, signatureImage: draft.signatureImage, signature_image: draft.signatureImage };
-        if (owner !== null) await keepForOffline(owner, doctorId, consent);
-        return { consent, synced: true };
-      } catch (error) {
-        if (owner === null || !isNetworkFailure(error)) throw error;
-        return queue(owner, mutationId);
-      }
+      return sendOrQueue<SavedConsent>({
+        mustFollow: (owner) => consentMustFollowQueue(owner, doctorId),
+        send: async (owner) => {
+          const answer = await apiClient.post(signaturesPath(doctorId), { ...fields, id }, ConsentRecord, {
+            headers: { 'Idempotency-Key': mutationId },
+          });
+          // The answer leaves the image out: the screen has it, exactly as the server stored it.
+          const consent = { ...answer, signatureImage: draft.signatureImage, signature_image: draft.signatureImage };
+          if (owner !== null) await keepForOffline(owner, doctorId, consent);
+          return { consent, synced: true };
+        },
+        queue: async (owner) => ({
+          consent: await queueConsentCreate(owner, draft, { doctorName, mutationId }),
+          synced: false,
+        }),
+      });
     },
     onSuccess: ({ consent }) => afterWrite(queryClient, doctorId, consent),
   });

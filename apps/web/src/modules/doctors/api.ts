@@ -14,7 +14,8 @@ import { listParamsFrom } from '@/lib/use-list-params';
 import { configurationQueries } from '@/modules/configuration/api';
 import { doctorKeys, type DoctorSearchParams } from '@/modules/doctors/query-keys';
 import { officeKeys } from '@/modules/offices/query-keys';
-import { asDoctor, isNetworkFailure, queueDoctorCreate, queueOwner, writesGoToQueue } from '@/offline/offline-writes';
+import { asDoctor, queueDoctorCreate } from '@/offline/queue/offline-writes';
+import { followsEntities, sendOrQueue } from '@/offline/queue/send-or-queue';
 
 /** Recent doctors answer with DoctorListItems too. */
 const RecentDoctorList = DoctorList;
@@ -117,17 +118,13 @@ export function useCreateDoctorForActivityMutation() {
   return useMutation({
     // Offline it writes to the queue, which needs no network (the default mode would pause it).
     networkMode: 'always',
-    mutationFn: async (input: DoctorInput): Promise<{ doctor: Doctor; queued: boolean }> => {
-      const owner = queueOwner();
-      const queue = async (by: string) => ({ doctor: asDoctor(await queueDoctorCreate(by, input)), queued: true });
-      if (owner !== null && writesGoToQueue()) return queue(owner);
-      try {
-        return { doctor: await apiClient.post('/doctors', input, Doctor), queued: false };
-      } catch (error) {
-        if (owner === null || !isNetworkFailure(error)) throw error;
-        return queue(owner);
-      }
-    },
+    mutationFn: (input: DoctorInput) =>
+      sendOrQueue<{ doctor: Doctor; queued: boolean }>({
+        // A doctor whose creation already waits in the queue (same client-made id) is created after it.
+        mustFollow: followsEntities([input.id]),
+        send: async () => ({ doctor: await apiClient.post('/doctors', input, Doctor), queued: false }),
+        queue: async (owner) => ({ doctor: asDoctor(await queueDoctorCreate(owner, input)), queued: true }),
+      }),
     onSuccess: ({ doctor }) => {
       storeDoctor(queryClient, doctor);
       void invalidateDoctorLists(queryClient);

@@ -2,10 +2,10 @@ import { PENDING_COUNT_REFRESH_MS } from '@crm/shared';
 import { queryOptions, skipToken, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { activityKeys } from '@/modules/activities/query-keys';
 import { syncQueueKeys } from '@/modules/sync-queue/query-keys';
-import { WAITING_STATUSES, type QueueItem } from '@/offline/db';
-import { forgetLocalCopy } from '@/offline/offline-writes';
-import { offlineKeys } from '@/offline/query-keys';
-import { discard, listQueue, retry } from '@/offline/queue';
+import { forgetLocalCopy } from '@/offline/queue/offline-writes';
+import { offlineKeys } from '@/offline/queue/query-keys';
+import { discard, listQueue, retry } from '@/offline/queue/queue';
+import { WAITING_STATUSES, type QueueItem } from '@/offline/store/db';
 
 /** Reads and changes of the device's queue: IndexedDB only, so they run offline too. */
 const LOCAL = { networkMode: 'always' } as const;

@@ -3,13 +3,13 @@ import { Timeline, Typography } from 'antd';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ActivityStatusTag, ApprovalTag } from '@/modules/activities/components/ActivityTags';
-import { PendingSyncTag } from '@/modules/sync-queue/components/PendingSyncTag';
-import { isPendingSync } from '@/offline/pending-sync';
-import { activityDisplayTitle, formatActivityWhen } from '@/modules/activities/utils/activity-format';
-import { ColorSwatch } from '@/ui/ColorSwatch';
-import '@/modules/activities/activities.css';
 import { channelLabel } from '@/lib/channel-label';
+import { ActivityStatusTag, ApprovalTag } from '@/modules/activities/components/ActivityTags';
+import { activityDisplayTitle, formatActivityWhen } from '@/modules/activities/utils/activity-format';
+import { PendingSyncTag } from '@/modules/sync-queue/components/PendingSyncTag';
+import { isPendingSync } from '@/offline/store/pending-sync';
+import '@/modules/activities/activities.css';
+import { ColorSwatch } from '@/ui/ColorSwatch';
 
 export type ActivityTimelineProps<Item extends Activity> = {
   activities: readonly Item[];

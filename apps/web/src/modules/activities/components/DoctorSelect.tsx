@@ -7,7 +7,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { PickedDoctor } from '@/modules/activities/utils/activity-form-values';
 import { doctorQueries } from '@/modules/doctors/api';
 import { doctorFullName } from '@/modules/doctors/utils/doctor-name';
-import { fromServerOrSlice, searchDoctorsInSlice } from '@/offline/slice-queries';
+import { fromServerOrSlice, searchDoctorsInSlice } from '@/offline/slice/slice-queries';
 
 type DoctorOption = PickedDoctor & { doctor: DoctorListItem };
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { OfficeLink } from '@/modules/activities/components/activity-form/ActivityRecordLinks';
 import type { ActivityFormValues } from '@/modules/activities/utils/activity-form-values';
 import { doctorQueries } from '@/modules/doctors/api';
-import { doctorFromSlice, fromServerOrSlice } from '@/offline/slice-queries';
+import { doctorFromSlice, fromServerOrSlice } from '@/offline/slice/slice-queries';
 
 // The add-office dialog (office search, creation with the UGA extraction) loads when first opened.
 const AddOfficeDialog = lazy(() =>

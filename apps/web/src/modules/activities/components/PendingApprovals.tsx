@@ -7,7 +7,7 @@ import { useApproveActivityMutation } from '@/modules/activities/api';
 import { ActivityTimeline } from '@/modules/activities/components/ActivityTimeline';
 import { RejectBudgetDialog } from '@/modules/activities/components/RejectBudgetDialog';
 import { formatEuros } from '@/modules/activities/utils/activity-format';
-import { useNetworkStatus } from '@/offline/network-monitor';
+import { useNetworkStatus } from '@/offline/engine/network-monitor';
 
 export type PendingApprovalsProps = { approvals: readonly PendingApproval[] };
 

@@ -16,7 +16,7 @@ import {
   PRODUCTS,
   TIME_OFF,
 } from '@/modules/activities/test/fixtures';
-import { setSimulatedOffline } from '@/offline/network-monitor';
+import { setSimulatedOffline } from '@/offline/engine/network-monitor';
 import { doctor, doctorListItem, doctorOffice, office } from '@/test/directory';
 import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetchWith } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';

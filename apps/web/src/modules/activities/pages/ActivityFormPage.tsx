@@ -10,8 +10,8 @@ import { activityQueries } from '@/modules/activities/api';
 import { ActivityForm } from '@/modules/activities/components/ActivityForm';
 import { parseNewActivityParams } from '@/modules/activities/new-activity-link';
 import { activityValues, newActivityValues } from '@/modules/activities/utils/activity-form-values';
-import { useNetworkStatus } from '@/offline/network-monitor';
-import { isNotAvailableOffline } from '@/offline/slice-queries';
+import { useNetworkStatus } from '@/offline/engine/network-monitor';
+import { isNotAvailableOffline } from '@/offline/slice/slice-queries';
 import { RecordLoadError } from '@/ui/RecordLoadError';
 import '@/modules/activities/activities.css';
 

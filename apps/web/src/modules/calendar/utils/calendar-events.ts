@@ -5,9 +5,9 @@ import {
   type CalendarActivity,
   type ActivityUpdate,
 } from '@crm/shared';
-import type { NewActivityParams } from '@/modules/activities/new-activity-link';
 import { channelLabel } from '@/lib/channel-label';
-import { isPendingSync } from '@/offline/pending-sync';
+import type { NewActivityParams } from '@/modules/activities/new-activity-link';
+import { isPendingSync } from '@/offline/store/pending-sync';
 
 /** Incomplete activities are red whatever their channel (spec 001 §2). */
 export const INCOMPLETE_COLOR = '#f5222d';

@@ -11,7 +11,7 @@ import { SignatureCard } from '@/modules/consents/components/SignatureCard';
 import type { SignaturePadHandle } from '@/modules/consents/components/SignaturePadField';
 import { type Contact, useContactAutoSave } from '@/modules/consents/hooks/useContactAutoSave';
 import { saveErrorMessage, signatureProblem } from '@/modules/consents/utils/consent-messages';
-import { useNetworkStatus } from '@/offline/network-monitor';
+import { useNetworkStatus } from '@/offline/engine/network-monitor';
 
 export type ConsentFormProps = {
   doctorId: string;

@@ -2,8 +2,9 @@ import { DeleteOutlined, EditOutlined, RedoOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
-import type { QueueItem, QueueStatus } from '@/offline/db';
-import { SYNC_RETRY_THRESHOLD } from '@/offline/sync-engine';
+import { SYNC_RETRY_THRESHOLD } from '@/offline/engine/sync-engine';
+import { isCommandName, type CommandName } from '@/offline/queue/commands';
+import type { QueueItem, QueueStatus } from '@/offline/store/db';
 
 /** The tag colour of each state: red where the rep must act. */
 const STATE_COLORS: Record<Exclude<QueueStatus, 'synced'>, string> = {
@@ -14,32 +15,22 @@ const STATE_COLORS: Record<Exclude<QueueStatus, 'synced'>, string> = {
   conflict: 'orange',
 };
 
-type Kind =
-  | 'activityCreate'
-  | 'activityUpdate'
-  | 'activityDone'
-  | 'activityDelete'
-  | 'doctorCreate'
-  | 'consentCreate'
-  | 'unknown';
+/** How the page names each queued command: a new command does not compile until it has its words. */
+const KINDS = {
+  'activity/create': 'activityCreate',
+  'activity/update': 'activityUpdate',
+  'activity/done': 'activityDone',
+  'activity/delete': 'activityDelete',
+  'doctor/create': 'doctorCreate',
+  'consent/create': 'consentCreate',
+} as const satisfies Record<CommandName, string>;
+
+type Kind = (typeof KINDS)[CommandName] | 'unknown';
 
 /** The change's kind; a record from another build may have a type or action this one does not know. */
 export function changeKind(item: Pick<QueueItem, 'type' | 'action'>): Kind {
-  if (item.type === 'doctor') return item.action === 'create' ? 'doctorCreate' : 'unknown';
-  if (item.type === 'consent') return item.action === 'create' ? 'consentCreate' : 'unknown';
-  if (item.type !== 'activity') return 'unknown';
-  switch (item.action) {
-    case 'create':
-      return 'activityCreate';
-    case 'update':
-      return 'activityUpdate';
-    case 'done':
-      return 'activityDone';
-    case 'delete':
-      return 'activityDelete';
-    default:
-      return 'unknown';
-  }
+  const name = `${item.type}/${item.action}`;
+  return isCommandName(name) ? KINDS[name] : 'unknown';
 }
 
 /** The words the rep knows the change by: the summary stored with it, else what its payload says. */

@@ -4,15 +4,15 @@ import { clearSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
 import { activity, FACE_TO_FACE } from '@/modules/activities/test/fixtures';
 import { SyncQueuePage } from '@/modules/sync-queue/pages/SyncQueuePage';
-import { openOfflineDb, type QueueItem } from '@/offline/db';
-import { enqueue, listQueue, saveItem } from '@/offline/queue';
-import { readStoredActivity } from '@/offline/slice-store';
-import { syncNow } from '@/offline/sync';
-import { freshOfflineStore } from '@/offline/test-store';
+import { syncNow } from '@/offline/engine/sync-triggers';
+import { enqueue, listQueue, saveItem } from '@/offline/queue/queue';
+import { openOfflineDb, type QueueItem } from '@/offline/store/db';
+import { readStoredActivity } from '@/offline/store/slice-store';
+import { freshOfflineStore } from '@/offline/store/test-store';
 import { renderRoutes, SLOW_TEST_TIMEOUT } from '@/test/render';
 import { DEMO_ADMIN_USER, REP_USER } from '@/test/tokens';
 
-vi.mock('@/offline/sync', () => ({
+vi.mock('@/offline/engine/sync-triggers', () => ({
   syncNow: vi.fn(() => Promise.resolve({ sent: 1, failed: 0, refused: 0, stopped: null, waiting: 0 })),
 }));
 

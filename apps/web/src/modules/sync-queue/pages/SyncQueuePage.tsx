@@ -9,12 +9,12 @@ import { useSession } from '@/app/session';
 import { syncQueueQueries, useDiscardChangeMutation, useRetryChangeMutation } from '@/modules/sync-queue/api';
 import { changeKind, WaitingChangeCard } from '@/modules/sync-queue/components/WaitingChangeCard';
 import { syncQueueKeys } from '@/modules/sync-queue/query-keys';
-import type { QueueItem } from '@/offline/db';
-import { useNetworkStatus } from '@/offline/network-monitor';
-import { offlineKeys } from '@/offline/query-keys';
-import { blockingItem } from '@/offline/queue';
-import { OfflineSyncError } from '@/offline/sync-error';
-import { syncNow } from '@/offline/sync';
+import { useNetworkStatus } from '@/offline/engine/network-monitor';
+import { OfflineSyncError } from '@/offline/engine/sync-error';
+import { syncNow } from '@/offline/engine/sync-triggers';
+import { offlineKeys } from '@/offline/queue/query-keys';
+import { blockingItem } from '@/offline/queue/queue';
+import type { QueueItem } from '@/offline/store/db';
 import { PageHeader } from '@/ui/PageHeader';
 import '@/modules/sync-queue/sync-queue.css';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApproveActivityMutation } from '@/modules/activities/api';
 import { RejectBudgetDialog } from '@/modules/activities/components/RejectBudgetDialog';
-import { useNetworkStatus } from '@/offline/network-monitor';
+import { useNetworkStatus } from '@/offline/engine/network-monitor';
 
 export type ActivityApprovalActionsProps = { activityId: string };
 
