@@ -229,7 +229,6 @@ export type ConventionList = z.infer<typeof ConventionList>;
 export const Semester = z
   .string({ error: 'validation.required' })
   .regex(SEMESTER_PATTERN, { error: 'transparency.semesterInvalid' });
-export const SemesterQuery = z.object({ semester: Semester });
 export const SemesterParams = z.object({ semester: Semester });
 
 /** The kind of a declared line, as the public file's `lien_interet` spells it. */
@@ -257,11 +256,24 @@ export const DeclarationLine = z.object({
   nature: z.string(),
   conventionId: z.string().nullable(),
   status: DeclarationLineStatus,
-  /** How many times it was exported; above one, the last export was a correction. */
-  exports: z.number().int(),
-  lastExportedAt: z.string().nullable(),
+  /** When it was first exported; null when never. */
+  firstExportedAt: z.string().nullable(),
+  /** When its current content was exported (its first export, or its latest correction's). */
+  exportedAt: z.string().nullable(),
+  /** How many times it was sent again as a correction. */
+  corrections: z.number().int(),
 });
 export type DeclarationLine = z.infer<typeof DeclarationLine>;
+
+/** GET /api/transparency/declarations.csv?semester=YYYY-S1&pending=true (pending: only new and changed lines). */
+export const DeclarationExportQuery = z.object({
+  semester: Semester,
+  pending: z
+    .enum(['true', 'false'], { error: 'validation.invalid' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export type DeclarationExportQuery = z.infer<typeof DeclarationExportQuery>;
 
 /** GET /api/transparency/semesters/{semester}?page=&limit= */
 export const SemesterLinesQuery = z.object({ page: pageParam(), limit: limitParam() });
@@ -273,7 +285,7 @@ export const SemesterOverview = z.object({
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
-  /** Conventions whose first benefit falls in the semester, still a draft or waiting for their authorisation. */
+  /** Conventions starting in the semester, still a draft or waiting for their authorisation; soonest deadline first. */
   waitingConventions: z.array(Convention.extend({ doctorName: z.string() })),
   /** The semester's exports, newest first. */
   exports: z.array(
@@ -281,7 +293,9 @@ export const SemesterOverview = z.object({
       id: z.string(),
       exportedAt: z.string(),
       exportedBy: Person,
-      lines: z.number().int(),
+      /** Lines it sent for the first time. */
+      newLines: z.number().int(),
+      /** Lines it sent as corrections whose latest version is still the one it sent. */
       corrections: z.number().int(),
     }),
   ),
