@@ -163,11 +163,14 @@ export class TransparencyService {
           existing.nature === input.nature &&
           existing.amount_cents === input.amountCents &&
           existing.benefit_date === input.date &&
-          existing.convention_id === input.conventionId;
+          existing.convention_id === (input.conventionId?.toLowerCase() ?? null);
         if (!same) throw idTaken('transparency.benefitIdTaken');
         return toBenefit(existing);
       }
-      if (input.conventionId !== null) await this.requirePayableConvention(trx, doctor.id, input.conventionId);
+      const conventionId =
+        input.conventionId === null
+          ? null
+          : (await this.requirePayableConvention(trx, doctor.id, input.conventionId)).id;
       if (input.activityId !== null) requireReader(auth, await this.deps.activities.findById(trx, input.activityId));
       const year = Number(input.date.slice(0, 4));
       const others = (await this.deps.ledger.doctorBenefits(trx, doctor.id, yearRange(year))).map(toBenefit);
@@ -187,7 +190,7 @@ export class TransparencyService {
         nature: input.nature,
         amount_cents: input.amountCents,
         benefit_date: input.date,
-        convention_id: input.conventionId,
+        convention_id: conventionId,
         activity_id: input.activityId,
         note: input.note,
         recorded_by: auth.user.id,
