@@ -70,6 +70,7 @@ export type DeclarationValues = Record<DeclarationColumn, string>;
 
 /** Set by each export, not by the line: left out of the content a correction is detected on. */
 const PER_EXPORT_COLUMNS: readonly DeclarationColumn[] = ['demande_de_rectification', 'date_transmission'];
+const HASHED_COLUMNS = DECLARATION_COLUMNS.filter((column) => !PER_EXPORT_COLUMNS.includes(column));
 
 /** A benefit's nature as the declaration words it: a bracketed code and its label, in French. */
 const NATURE_LABELS: Record<BenefitNature, [string, string]> = {
@@ -197,11 +198,8 @@ export function declarationValues(source: DeclarationSource, company: DeclaredCo
 
 /** What a correction is detected on: every column a line carries, but the per-export ones. */
 export function contentHash(values: DeclarationValues): string {
-  const hash = crypto.createHash('sha256');
-  for (const column of DECLARATION_COLUMNS) {
-    if (!PER_EXPORT_COLUMNS.includes(column)) hash.update(values[column]).update('\u001f');
-  }
-  return hash.digest('hex');
+  const content = HASHED_COLUMNS.map((column) => values[column]).join('\u001f');
+  return crypto.createHash('sha256').update(content).digest('hex');
 }
 
 /** A field quoted when it must be (RFC 4180 with `;`): a separator, a quote or a line break inside. */
