@@ -205,6 +205,15 @@ describe.each(engines())('transparency on %s', (engine) => {
       await refused(() => rep('GET', conventionsOf(missing)), 404, 'NOT_FOUND');
     });
 
+    it('a doctor removed from the directory keeps a ledger that reads, and takes no new benefit', async () => {
+      const doctor = await t.factory.doctor();
+      const kept = await recorded(doctor.id, benefit('meal', 1200));
+      expect((await rep('DELETE', `/api/doctors/${doctor.id}`)).status).toBe(204);
+      const year = (await reader('GET', `${benefitsOf(doctor.id)}?year=2026`)).body as BenefitYear;
+      expect(year.benefits.map((one) => one.id)).toEqual([kept.id]);
+      await refused(() => rep('POST', benefitsOf(doctor.id), benefit('meal', 1000)), 404, 'NOT_FOUND');
+    });
+
     it("a benefit linked to another rep's activity is refused as if it did not exist", async () => {
       const doctor = await t.factory.doctor();
       const owner = await t.factory.user();
