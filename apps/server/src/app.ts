@@ -31,6 +31,7 @@ import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { registerUnsubscribe } from './modules/campaigns/unsubscribe.routes.ts';
 import { CampaignSending } from './jobs/campaign-sending.ts';
+import { transparencyRoutes } from './modules/transparency/transparency.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { passwordLinksRoutes } from './modules/password-links/password-links.routes.ts';
 import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
@@ -112,6 +113,7 @@ export async function buildApp({
       await api.register(logsRoutes, { logs: services.logs });
       await api.register(mailboxRoutes, { mailbox: services.mailbox });
       await api.register(campaignsRoutes, { campaigns: services.campaigns });
+      await api.register(transparencyRoutes, { transparency: services.transparency });
     },
     { prefix: '/api' },
   );

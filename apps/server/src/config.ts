@@ -59,6 +59,12 @@ const ConfigSchema = z.object({
     .default('openid email profile')
     .refine((scopes) => scopes.split(/\s+/).includes('openid'), { error: "must include 'openid'" }),
   OIDC_AUTO_CREATE_USERS: booleanFlag(false),
+  TRANSPARENCY_COMPANY_ID: z.string().max(100).optional(),
+  TRANSPARENCY_COMPANY_NAME: z.string().max(255).optional(),
+  TRANSPARENCY_COMPANY_SIREN: z
+    .string()
+    .regex(/^\d{9}$/, { error: 'must be 9 digits' })
+    .optional(),
 });
 
 /** The path the server answers the provider's redirect on (modules/auth/sso.routes.ts). */
@@ -106,6 +112,8 @@ export type Config = {
   serverTiming: boolean;
   loginThrottle: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowSeconds: number };
   oidc: OidcConfig | null;
+  /** The lab as the Transparence Santé declaration names it; empty columns when not set. */
+  transparencyCompany: { id: string; name: string; siren: string };
 };
 
 export class ConfigError extends Error {}
@@ -153,6 +161,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowSeconds: c.LOGIN_FAILURE_WINDOW_SECONDS,
     },
     oidc,
+    transparencyCompany: {
+      id: c.TRANSPARENCY_COMPANY_ID ?? '',
+      name: c.TRANSPARENCY_COMPANY_NAME ?? '',
+      siren: c.TRANSPARENCY_COMPANY_SIREN ?? '',
+    },
   };
 }
 

@@ -50,6 +50,8 @@ import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { ActivityTombstonesRepository } from './modules/sync/activity-tombstones.repository.ts';
 import { SyncRepository } from './modules/sync/sync.repository.ts';
 import { SyncService } from './modules/sync/sync.service.ts';
+import { TransparencyRepository } from './modules/transparency/transparency.repository.ts';
+import { TransparencyService } from './modules/transparency/transparency.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { UsersService } from './modules/users/users.service.ts';
 
@@ -76,6 +78,7 @@ export type Services = {
   logs: LogsService;
   mailbox: MailboxService;
   campaigns: CampaignsService;
+  transparency: TransparencyService;
   /** What the campaign sending job needs besides the services (app.ts starts it). */
   campaignSending: { campaigns: CampaignsRepository; links: UnsubscribeLinks };
 };
@@ -124,6 +127,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     config.publicUrl,
   );
   const campaignRows = new CampaignsRepository();
+  const activityRows = new ActivitiesRepository();
   const consents = new ConsentsService({
     db,
     consents: consentRecords,
@@ -166,7 +170,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     geo: new GeoService({ geocoderUrl: config.geocoderUrl, ugaFile: config.ugaFile }),
     activities: new ActivitiesService({
       db,
-      activities: new ActivitiesRepository(),
+      activities: activityRows,
       extras,
       stats: new ActivityStatsRepository(),
       channels,
@@ -203,6 +207,16 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       logs,
       clock,
       links: unsubscribeLinks,
+    }),
+    transparency: new TransparencyService({
+      db,
+      ledger: new TransparencyRepository(),
+      doctors,
+      activities: activityRows,
+      keys: idempotencyKeys,
+      logs,
+      clock,
+      company: config.transparencyCompany,
     }),
     campaignSending: { campaigns: campaignRows, links: unsubscribeLinks },
   };

@@ -38,3 +38,5 @@ export * from './campaigns/campaigns.rules.ts';
 export * from './campaigns/campaigns.schemas.ts';
 export * from './account/account.schemas.ts';
 export * from './account/device.ts';
+export * from './transparency/transparency.rules.ts';
+export * from './transparency/transparency.schemas.ts';

@@ -29,6 +29,7 @@ import { SyncRepository } from '#server/modules/sync/sync.repository.ts';
 import { UsersRepository } from '#server/modules/users/users.repository.ts';
 import { queriesOf, type RepositoryQueries } from './calls.ts';
 import { mailRegistry } from './registry-mail.ts';
+import { transparencyRegistry } from './registry-transparency.ts';
 import {
   activityRow,
   at,
@@ -624,4 +625,5 @@ export const registry: RepositoryQueries[] = [
     },
   }),
   ...mailRegistry,
+  ...transparencyRegistry,
 ];

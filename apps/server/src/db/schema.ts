@@ -1,4 +1,13 @@
-import type { CampaignStatus, SkipReason, TemplateType } from '@crm/shared';
+import type {
+  BenefitNature,
+  CampaignStatus,
+  ConventionObject,
+  ConventionRegime,
+  ConventionStatus,
+  DeclarationLineKind,
+  SkipReason,
+  TemplateType,
+} from '@crm/shared';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
@@ -564,7 +573,87 @@ export type CampaignRecipientsTable = {
   unsubscribed_at: string | null;
 };
 
+/** The beneficiary as they were when a ledger row was written (the declaration outlives the directory's row). */
+type BeneficiaryColumns = {
+  doctor_id: string;
+  doctor_rpps: string | null;
+  doctor_first_name: string | null;
+  doctor_last_name: string | null;
+  doctor_office_name: string | null;
+  doctor_address: string | null;
+  doctor_postal_code: string | null;
+  doctor_city: string | null;
+};
+
+/** A convention with a doctor (issue 31, decisions 0051 and 0052); amounts in cents TTC, dates YYYY-MM-DD. */
+export type TransparencyConventionsTable = BeneficiaryColumns & {
+  id: string;
+  object: ConventionObject;
+  other_object: string | null;
+  signature_date: string | null;
+  start_date: string;
+  end_date: string | null;
+  event_name: string | null;
+  event_date: string | null;
+  event_place: string | null;
+  event_organiser: string | null;
+  /** JSON: the planned items */
+  items: string;
+  total_amount_cents: number;
+  regime: ConventionRegime;
+  /** JSON: the authorisation thresholds it goes over */
+  thresholds_exceeded: string;
+  filing_deadline: string;
+  status: ConventionStatus;
+  activity_id: string | null;
+  declared_on: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+};
+
+/** A benefit, or a payment under a convention (nature fee), given to a doctor. */
+export type TransparencyBenefitsTable = BeneficiaryColumns & {
+  id: string;
+  nature: BenefitNature;
+  amount_cents: number;
+  benefit_date: string;
+  convention_id: string | null;
+  activity_id: string | null;
+  note: string | null;
+  recorded_by: string;
+  created_at: string;
+  updated_at: string;
+};
+
+/** One export of a semester's declaration. */
+export type TransparencyExportsTable = {
+  id: string;
+  semester: string;
+  exported_at: string;
+  exported_by: string;
+  pending_only: number;
+};
+
+/** A declared line as last exported (decision 0052). */
+export type TransparencyExportedLinesTable = {
+  line_id: string;
+  kind: DeclarationLineKind;
+  semester: string;
+  content_hash: string;
+  first_export_id: string;
+  first_exported_at: string;
+  export_id: string;
+  exported_at: string;
+  corrections: number;
+};
+
 export type Database = {
+  transparency_conventions: TransparencyConventionsTable;
+  transparency_benefits: TransparencyBenefitsTable;
+  transparency_exports: TransparencyExportsTable;
+  transparency_exported_lines: TransparencyExportedLinesTable;
   campaign_templates: CampaignTemplatesTable;
   campaigns: CampaignsTable;
   campaign_recipients: CampaignRecipientsTable;

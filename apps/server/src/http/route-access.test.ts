@@ -68,6 +68,8 @@ const ADMIN_ROUTES: Record<string, (ids: Ids) => InvalidRequest> = {
   'DELETE /api/configuration/targets/:id': () => ({ url: `/api/configuration/targets/${NOT_AN_ID}` }),
   // No schema: a body that is not JSON is what its parsing refuses.
   'DELETE /api/logs': () => ({ url: '/api/logs', rawBody: '{"confirm":' }),
+  'GET /api/transparency/declarations.csv': () => ({ url: '/api/transparency/declarations.csv?semester=2026-S3' }),
+  'GET /api/transparency/semesters/:semester': () => ({ url: '/api/transparency/semesters/2026-S3' }),
 };
 
 /** Users with readWrite only (spec 000 §6: doctors, offices and their links). */
@@ -86,6 +88,12 @@ const WRITER_ROUTES: Record<string, (ids: Ids) => InvalidRequest> = {
   'PUT /api/offices/:id': (ids) => ({ url: `/api/offices/${ids.office}`, payload: {} }),
   'DELETE /api/offices/:id': () => ({ url: `/api/offices/${NOT_AN_ID}` }),
   'DELETE /api/offices/:id/doctors/:doctorId': (ids) => ({ url: `/api/offices/${ids.office}/doctors/${NOT_AN_ID}` }),
+  'POST /api/doctors/:id/benefits': (ids) => ({
+    url: `/api/doctors/${ids.doctor}/benefits`,
+    payload: { id: NOT_AN_ID, nature: 'wine', amountCents: 1.5, date: '2026-02-30' },
+  }),
+  'POST /api/doctors/:id/conventions': (ids) => ({ url: `/api/doctors/${ids.doctor}/conventions`, payload: {} }),
+  'PUT /api/conventions/:id': () => ({ url: `/api/conventions/${NOT_AN_ID}`, payload: { status: 'signed' } }),
 };
 
 /** Without a session: signing in, single sign-on, password links, liveness and the sign-in page's facts. */
@@ -118,6 +126,10 @@ const WATCHED_TABLES = [
   'offices',
   'doctor_offices',
   'doctor_user_data',
+  'transparency_benefits',
+  'transparency_conventions',
+  'transparency_exports',
+  'transparency_exported_lines',
 ] as const;
 
 async function databaseSnapshot(db: Db) {

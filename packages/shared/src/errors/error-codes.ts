@@ -25,6 +25,9 @@ export const ERROR_CODES = [
   'FORMER_RECIPIENTS',
   'MAIL_SERVER_MISSING',
   'NO_PASSWORD',
+  'NEGLIGIBLE_VALUE_EXCEEDED',
+  'CONVENTION_NOT_IN_FORCE',
+  'CONVENTION_STATUS',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

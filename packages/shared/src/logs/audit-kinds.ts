@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = [
   'update_manager',
   'update_products',
   'send_password_link',
+  // Transparence Santé: a semester's declaration exported.
+  'export',
   // The log itself: the entry a clearing leaves behind.
   'clear',
 ] as const;
@@ -59,6 +61,9 @@ export const AUDIT_ENTITY_TYPES = [
   'campaign',
   'campaign_template',
   'audit_log',
+  'benefit',
+  'convention',
+  'transparency_declaration',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -25,6 +25,7 @@ import * as m202611261300 from './202611261300_single_sign_on_and_sessions.ts';
 import * as m202611270900 from './202611270900_index_mailbox_search.ts';
 import * as m202611270910 from './202611270910_count_every_office_word_start.ts';
 import * as m202611271000 from './202611271000_add_outbox_once_key.ts';
+import * as m202611280000 from './202611280000_create_transparency_ledger.ts';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '202611270900_index_mailbox_search': m202611270900,
   '202611270910_count_every_office_word_start': m202611270910,
   '202611271000_add_outbox_once_key': m202611271000,
+  '202611280000_create_transparency_ledger': m202611280000,
 };

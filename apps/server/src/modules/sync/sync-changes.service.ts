@@ -21,7 +21,7 @@ const ID = '[A-Za-z0-9_-]{1,64}';
 
 /**
  * The calls the offline queue makes (decision 0021): activity create, update (done included) and delete,
- * doctor create, consent create. Nothing else goes through a batch, so a batch can do nothing the queue
+ * doctor create, consent create, benefit create. Nothing else goes through a batch, so a batch can do nothing the queue
  * could not do one call at a time.
  */
 const QUEUE_CALLS: readonly { method: SyncChange['method']; path: RegExp }[] = [
@@ -30,6 +30,7 @@ const QUEUE_CALLS: readonly { method: SyncChange['method']; path: RegExp }[] = [
   { method: 'DELETE', path: new RegExp(`^/activities/${ID}$`) },
   { method: 'POST', path: /^\/doctors$/ },
   { method: 'POST', path: new RegExp(`^/doctors/${ID}/signatures$`) },
+  { method: 'POST', path: new RegExp(`^/doctors/${ID}/benefits$`) },
 ];
 
 function isQueueCall(change: SyncChange): boolean {

@@ -43,6 +43,7 @@ const ACTION_COLORS: Record<AuditAction, PresetTagColor> = {
   update_manager: 'blue',
   update_products: 'blue',
   send_password_link: 'purple',
+  export: 'cyan',
   clear: 'volcano',
 };
 
