@@ -112,11 +112,8 @@ export function TransparencyTab({ doctor }: TransparencyTabProps) {
               />
             )}
             <p className="list-muted">{t('transparency.limits.intro')}</p>
-            {yearData.data === undefined ? (
-              <Skeleton active paragraph={{ rows: 4 }} />
-            ) : (
-              <YearLimits limits={yearData.data.limits} />
-            )}
+            {yearData.isPending && <Skeleton active paragraph={{ rows: 4 }} />}
+            {yearData.data !== undefined && <YearLimits limits={yearData.data.limits} />}
           </Card>
         </Col>
         <Col xs={24} xl={16}>
