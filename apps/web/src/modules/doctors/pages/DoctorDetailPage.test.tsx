@@ -91,6 +91,18 @@ describe('DoctorDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(await screen.findByTestId('consent-empty')).toBeVisible();
   });
 
+  it('opens the Transparence tab from ?tab=transparency, its code loaded with it', async () => {
+    const year = new Date().getFullYear();
+    api({
+      [`GET ${DOCTOR_PATH}/benefits?year=${year}`]: () => jsonResponse({ year, benefits: [], limits: [] }),
+      [`GET ${DOCTOR_PATH}/conventions`]: () => jsonResponse({ conventions: [] }),
+    });
+    renderPage(`/doctors/${DOCTOR.id}?tab=transparency`);
+    expect(await screen.findByRole('tab', { name: 'Transparency' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByTestId('benefits-empty')).toHaveTextContent(`No benefit recorded in ${year}`);
+    expect(await screen.findByTestId('conventions-empty')).toBeVisible();
+  });
+
   it('saves an inline edit with PUT and the one field, and makes an office primary', async () => {
     const fetchMock = api({
       [`PUT ${DOCTOR_PATH}`]: () => jsonResponse({ ...DOCTOR, lastName: 'Durand' }),
