@@ -9,6 +9,7 @@ import { activity, CHANNELS, EVENT, PRODUCTS } from '@/modules/activities/test/f
 import { benefit, benefitYear } from '@/modules/transparency/test/fixtures';
 import { setSimulatedOffline } from '@/offline/engine/network-monitor';
 import { storeReference } from '@/offline/store/slice-store';
+import { listQueue } from '@/offline/queue/queue';
 import { freshOfflineStore } from '@/offline/store/test-store';
 import { doctor } from '@/test/directory';
 import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
@@ -160,6 +161,33 @@ describe('the activity form and Transparence Santé', { timeout: SLOW_TEST_TIMEO
     await waitFor(() => {
       expect(screen.queryByTestId('spend-form')).not.toBeInTheDocument();
     });
+  });
+
+  it("offline, queues the spend behind the activity's done mark", async () => {
+    const existing = withBudget({ approvalStatus: 'approved', ownerId: DEMO_ADMIN_USER.id });
+    setSession('token', DEMO_ADMIN_USER);
+    const fetchMock = api(existing);
+    const { user } = renderForm(existing);
+    await formReady();
+    await storeReference(DEMO_ADMIN_USER.id, { channels: CHANNELS, products: PRODUCTS });
+    setSimulatedOffline(true);
+    onlineManager.setOnline(false);
+    await user.click(screen.getByTestId('mark-done-button'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mark as done' }));
+
+    const prompt = await screen.findByTestId('spend-form');
+    await user.click(within(prompt).getByLabelText('Amount incl. VAT for Jean Martin'));
+    await user.paste('24,50');
+    await user.click(screen.getByTestId('spend-save'));
+    await waitFor(() => {
+      expect(screen.queryByTestId('spend-form')).not.toBeInTheDocument();
+    });
+
+    const queue = await listQueue(DEMO_ADMIN_USER.id);
+    expect(queue.map((item) => `${item.type}/${item.action}`)).toEqual(['activity/done', 'benefit/create']);
+    expect(queue[1]?.payload).toMatchObject({ doctorId: DOCTOR.id, amountCents: 2450, activityId: existing.id });
+    expect(queue[1]?.dependsOn).toEqual([existing.id]);
+    expect(callsTo(fetchMock, 'POST /api/doctors', { anyParams: true })).toHaveLength(0);
   });
 
   it('lets the rep skip the question, and refuses an amount the rule refuses under that doctor', async () => {
