@@ -7,6 +7,8 @@ import { DoctorDetailPage } from '@/modules/doctors/pages/DoctorDetailPage';
 import { doctor, doctorOffice, TARGETS } from '@/test/directory';
 import { callsTo, jsonBody, jsonResponse, stubFetchWith } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
+// The page loads the tab lazily: loaded with the file, a busy machine's first transform is not a wait of the test's.
+import '@/modules/transparency/components/TransparencyTab';
 import { REP_USER } from '@/test/tokens';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
 import { CurrentLocation } from '@/test/location';

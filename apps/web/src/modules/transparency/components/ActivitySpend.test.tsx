@@ -7,6 +7,9 @@ import { i18n } from '@/lib/i18n';
 import { ActivityFormPage } from '@/modules/activities/pages/ActivityFormPage';
 import { activity, CHANNELS, EVENT, PRODUCTS } from '@/modules/activities/test/fixtures';
 import { benefit, benefitYear } from '@/modules/transparency/test/fixtures';
+// The form loads these lazily: loaded with the file, a busy machine's first transform is not a wait of the test's.
+import '@/modules/transparency/components/PlannedSpendWarning';
+import '@/modules/transparency/components/SpendPromptModal';
 import { setSimulatedOffline } from '@/offline/engine/network-monitor';
 import { storeReference } from '@/offline/store/slice-store';
 import { listQueue } from '@/offline/queue/queue';
