@@ -30,7 +30,9 @@ const OFFLINE_ALLOWED = [
   '/doctors/42/signatures',
   '/sync',
 ];
-const PROTECTED = [...ONLINE_ONLY, ...OFFLINE_ALLOWED, '/configuration'];
+/** Administrators only (spec 001 §2, issue 31). */
+const ADMIN_ONLY = ['/configuration', '/transparency'];
+const PROTECTED = [...ONLINE_ONLY, ...OFFLINE_ALLOWED, ...ADMIN_ONLY];
 const UNKNOWN = ['/nope', '/doctors/42/offices', '/activities/17/edit', '/auth', '/login/extra'];
 
 type Row = [path: string, context: GuardContext, expected: string | null];
@@ -83,8 +85,8 @@ describe('route guard', () => {
 
   describe('offline, online-only routes redirect to /activities', () => {
     it.each<Row>([
-      ...rows([...ONLINE_ONLY, '/configuration'], { ...user, ...offline }, '/activities'),
-      ...rows([...ONLINE_ONLY, '/configuration'], { ...admin, ...offline }, '/activities'),
+      ...rows([...ONLINE_ONLY, ...ADMIN_ONLY], { ...user, ...offline }, '/activities'),
+      ...rows([...ONLINE_ONLY, ...ADMIN_ONLY], { ...admin, ...offline }, '/activities'),
     ])('%s %o → %s', (path, context, expected) => {
       expect(resolveRedirect(path, context)).toBe(expected);
     });
@@ -99,10 +101,10 @@ describe('route guard', () => {
     });
   });
 
-  describe('a non-admin opening /configuration goes to /', () => {
+  describe('a non-admin opening /configuration or /transparency goes to /', () => {
     it.each<Row>([
-      ['/configuration', { ...user, ...online }, '/'],
-      ['/configuration', { ...admin, ...online }, null],
+      ...rows(ADMIN_ONLY, { ...user, ...online }, '/'),
+      ...rows(ADMIN_ONLY, { ...admin, ...online }, null),
     ])('%s %o → %s', (path, context, expected) => {
       expect(resolveRedirect(path, context)).toBe(expected);
     });

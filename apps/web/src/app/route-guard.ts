@@ -31,6 +31,8 @@ export const ROUTE_ACCESS: ReadonlyArray<readonly [pattern: string, access: Rout
   ['/emails', 'online'],
   ['/campaigns', 'online'],
   ['/configuration', 'admin'],
+  // The Transparence Santé declaration (issue 31): the lab's compliance, not the reps'.
+  ['/transparency', 'admin'],
   // The user's own settings (issue 17): sessions and password live on the server.
   ['/account', 'online'],
 ];

@@ -38,6 +38,7 @@ const UserDetailPage = lazyPage(() => import('@/modules/users/pages/UserDetailPa
 const LogsPage = lazyPage(() => import('@/modules/logs/pages/LogsPage'), 'LogsPage');
 const MailboxPage = lazyPage(() => import('@/modules/mailbox/pages/MailboxPage'), 'MailboxPage');
 const CampaignsPage = lazyPage(() => import('@/modules/campaigns/pages/CampaignsPage'), 'CampaignsPage');
+const TransparencyPage = lazyPage(() => import('@/modules/transparency/pages/TransparencyPage'), 'TransparencyPage');
 const AccountPage = lazyPage(() => import('@/modules/account/pages/AccountPage'), 'AccountPage');
 const ConfigurationPage = lazyPage(
   () => import('@/modules/configuration/pages/ConfigurationPage'),
@@ -95,6 +96,7 @@ export const routes: RouteObject[] = [
           { path: 'emails', element: <MailboxPage /> },
           { path: 'campaigns', element: <CampaignsPage /> },
           { path: 'configuration', element: <ConfigurationPage /> },
+          { path: 'transparency', element: <TransparencyPage /> },
           { path: 'account', element: <AccountPage /> },
         ],
       },

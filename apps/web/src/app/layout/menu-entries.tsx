@@ -3,6 +3,7 @@ import {
   BankOutlined,
   CalendarOutlined,
   DashboardOutlined,
+  FileProtectOutlined,
   MailOutlined,
   NotificationOutlined,
   ScheduleOutlined,
@@ -24,6 +25,7 @@ export type MenuEntry = {
     | 'nav.activities'
     | 'nav.users'
     | 'nav.logs'
+    | 'nav.transparency'
     | 'nav.configuration';
   icon: ReactNode;
   /** Shown offline too (spec 000 §2: only activities and calendar). */
@@ -42,6 +44,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: '/activities', labelKey: 'nav.activities', icon: <ScheduleOutlined />, isOfflineEntry: true },
   { path: '/users', labelKey: 'nav.users', icon: <UserOutlined />, isAdminEntry: true },
   { path: '/logs', labelKey: 'nav.logs', icon: <AuditOutlined />, isAdminEntry: true },
+  { path: '/transparency', labelKey: 'nav.transparency', icon: <FileProtectOutlined />, isAdminEntry: true },
   { path: '/configuration', labelKey: 'nav.configuration', icon: <SettingOutlined />, isAdminEntry: true },
 ];
 

@@ -11,6 +11,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient, isApiError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
+import { saveBlob } from '@/lib/save-blob';
 import { consentKeys } from '@/modules/consents/query-keys';
 import { dashboardKeys } from '@/modules/dashboard/query-keys';
 import { doctorKeys } from '@/modules/doctors/query-keys';
@@ -249,19 +250,6 @@ export function useWithdrawConsent(doctorId: string) {
     },
     onSuccess: (consent) => afterWrite(queryClient, doctorId, consent),
   });
-}
-
-/** Saves a blob under a file name, as a link's download would (a link can't carry the bearer token). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the URL is no longer needed after this turn.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** GET …/signatures/{consentId}/certificate?lang: the record's PDF certificate, saved to the device. */

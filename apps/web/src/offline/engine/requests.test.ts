@@ -57,6 +57,20 @@ describe('toRequest', () => {
     });
   });
 
+  it("sends a benefit to its doctor's path, the doctor out of the body (issue 31)", () => {
+    const payload = { doctorId: 'd1', nature: 'meal', amountCents: 2450, date: '2026-02-03' };
+    expect(toRequest(item({ type: 'benefit', action: 'create', payload }))).toEqual({
+      method: 'POST',
+      path: '/doctors/d1/benefits',
+      body: { nature: 'meal', amountCents: 2450, date: '2026-02-03', id: ID },
+      idempotencyKey: KEY,
+    });
+    // A record without its doctor cannot be sent anywhere.
+    expect(() => toRequest(item({ type: 'benefit', action: 'create', payload: { nature: 'meal' } }))).toThrow(
+      UnknownChangeError,
+    );
+  });
+
   it('keeps the client-made id even if the payload carries another', () => {
     const request = toRequest(item({ type: 'activity', action: 'create', payload: { id: 'other' } }));
     expect(request.body).toEqual({ id: ID });

@@ -1,4 +1,12 @@
-import type { ActivityInputForm, ActivityUpdate, ConsentInput, DoctorInputForm, SyncChange } from '@crm/shared';
+import type {
+  ActivityInputForm,
+  ActivityUpdate,
+  BenefitInputForm,
+  ConsentInput,
+  DoctorInputForm,
+  SyncChange,
+} from '@crm/shared';
+import type { BenefitCreatePayload } from '@/offline/queue/benefit-writes';
 import type { ConsentCreatePayload } from '@/offline/queue/consent-writes';
 
 /**
@@ -13,6 +21,7 @@ export type CommandPayloads = {
   'activity/delete': null;
   'doctor/create': Omit<DoctorInputForm, 'id'>;
   'consent/create': ConsentCreatePayload;
+  'benefit/create': BenefitCreatePayload;
 };
 
 export type CommandName = keyof CommandPayloads;
@@ -31,7 +40,7 @@ export type CommandMap = { [Name in CommandName]: Command<CommandPayloads[Name]>
 
 const activityPath = (id: string) => `/activities/${encodeURIComponent(id)}`;
 
-/** A consent is sent to its doctor's path: the payload must name the doctor. */
+/** A consent or a benefit is sent to its doctor's path: the payload must name the doctor. */
 function namesDoctor(payload: unknown): boolean {
   return (
     payload !== null && typeof payload === 'object' && typeof (payload as { doctorId?: unknown }).doctorId === 'string'
@@ -62,6 +71,14 @@ export const COMMANDS: CommandMap = {
       method: 'POST',
       path: `/doctors/${encodeURIComponent(doctorId)}/signatures`,
       body: { ...body, id } satisfies ConsentInput,
+    }),
+    readable: namesDoctor,
+  },
+  'benefit/create': {
+    request: ({ doctorId, ...body }, id) => ({
+      method: 'POST',
+      path: `/doctors/${encodeURIComponent(doctorId)}/benefits`,
+      body: { ...body, id } satisfies BenefitInputForm,
     }),
     readable: namesDoctor,
   },

@@ -1,6 +1,7 @@
 import type { Doctor } from '@crm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Tabs } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsentTab } from '@/modules/consents/components/ConsentTab';
 import { doctorQueries } from '@/modules/doctors/api';
@@ -12,8 +13,15 @@ import { LinkedOfficesCard } from '@/modules/doctors/components/LinkedOfficesCar
 import { LastUpdate } from '@/ui/LastUpdate';
 import { RecordLoadError } from '@/ui/RecordLoadError';
 
-/** The doctor page's tabs (spec 000 §2); ?tab=consent opens the consent tab. */
-export const DOCTOR_TABS = ['details', 'consent', 'activities'] as const;
+// Transparence Santé (issue 31) is opened less than the other tabs: its code loads with it, off the page's first load.
+const TransparencyTab = lazy(() =>
+  import('@/modules/transparency/components/TransparencyTab').then((module) => ({
+    default: module.TransparencyTab,
+  })),
+);
+
+/** The doctor page's tabs (spec 000 §2, issue 31); ?tab=consent opens the consent tab. */
+export const DOCTOR_TABS = ['details', 'consent', 'activities', 'transparency'] as const;
 export type DoctorTab = (typeof DOCTOR_TABS)[number];
 
 export function toDoctorTab(value: string | null): DoctorTab {
@@ -27,7 +35,7 @@ export type DoctorProfileProps = {
   onBack: () => void;
 };
 
-/** /doctors/{id}: the doctor's header and the three tabs. */
+/** /doctors/{id}: the doctor's header and the four tabs. */
 export function DoctorProfile({ doctorId, tab, onTabChange, onBack }: DoctorProfileProps) {
   const { t } = useTranslation();
   const { data: doctor, isPending, isError, error, refetch } = useQuery(doctorQueries.detail(doctorId));
@@ -66,6 +74,15 @@ export function DoctorProfile({ doctorId, tab, onTabChange, onBack }: DoctorProf
             key: 'activities',
             label: t('doctors.detail.tabs.activities'),
             children: <DoctorActivitiesTab doctor={doctor} />,
+          },
+          {
+            key: 'transparency',
+            label: t('doctors.detail.tabs.transparency'),
+            children: (
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                <TransparencyTab doctor={doctor} />
+              </Suspense>
+            ),
           },
         ]}
       />

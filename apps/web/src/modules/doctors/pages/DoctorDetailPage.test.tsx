@@ -7,6 +7,8 @@ import { DoctorDetailPage } from '@/modules/doctors/pages/DoctorDetailPage';
 import { doctor, doctorOffice, TARGETS } from '@/test/directory';
 import { callsTo, jsonBody, jsonResponse, stubFetchWith } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
+// The page loads the tab lazily: loaded with the file, a busy machine's first transform is not a wait of the test's.
+import '@/modules/transparency/components/TransparencyTab';
 import { REP_USER } from '@/test/tokens';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
 import { CurrentLocation } from '@/test/location';
@@ -89,6 +91,18 @@ describe('DoctorDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     renderPage(`/doctors/${DOCTOR.id}?tab=consent`);
     expect(await screen.findByRole('tab', { name: 'Consent and signature' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByTestId('consent-empty')).toBeVisible();
+  });
+
+  it('opens the Transparence tab from ?tab=transparency, its code loaded with it', async () => {
+    const year = new Date().getFullYear();
+    api({
+      [`GET ${DOCTOR_PATH}/benefits?year=${year}`]: () => jsonResponse({ year, benefits: [], limits: [] }),
+      [`GET ${DOCTOR_PATH}/conventions`]: () => jsonResponse({ conventions: [] }),
+    });
+    renderPage(`/doctors/${DOCTOR.id}?tab=transparency`);
+    expect(await screen.findByRole('tab', { name: 'Transparency' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByTestId('benefits-empty')).toHaveTextContent(`No benefit recorded in ${year}`);
+    expect(await screen.findByTestId('conventions-empty')).toBeVisible();
   });
 
   it('saves an inline edit with PUT and the one field, and makes an office primary', async () => {

@@ -32,7 +32,7 @@ export function DoctorDetailPage() {
 
 type NewDoctorProps = { onBack: () => void };
 
-/** The three tabs are there from the start; consent and activities need the doctor to exist. */
+/** The four tabs are there from the start; all but the details need the doctor to exist. */
 function NewDoctor({ onBack }: NewDoctorProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -63,6 +63,7 @@ function NewDoctor({ onBack }: NewDoctorProps) {
           },
           { key: 'consent', label: needsSaving(t('doctors.detail.tabs.consent')), disabled: true },
           { key: 'activities', label: needsSaving(t('doctors.detail.tabs.activities')), disabled: true },
+          { key: 'transparency', label: needsSaving(t('doctors.detail.tabs.transparency')), disabled: true },
         ]}
       />
     </div>

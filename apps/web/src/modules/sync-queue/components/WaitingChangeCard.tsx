@@ -23,6 +23,7 @@ const KINDS = {
   'activity/delete': 'activityDelete',
   'doctor/create': 'doctorCreate',
   'consent/create': 'consentCreate',
+  'benefit/create': 'benefitCreate',
 } as const satisfies Record<CommandName, string>;
 
 type Kind = (typeof KINDS)[CommandName] | 'unknown';
@@ -65,8 +66,8 @@ export function WaitingChangeCard({ item, blockedBy, onRetry, onEdit, onDiscard,
   const { title, doctorName, start } = describe(item);
   const state = item.status === 'synced' ? 'pending' : item.status;
   const canRetry = item.status === 'failed' || item.status === 'rejected';
-  // A doctor or a consent is known by the doctor's name: 'Consent — Dr X'.
-  const byDoctor = kind === 'doctorCreate' || kind === 'consentCreate';
+  // A doctor, a consent or a benefit is known by the doctor's name: 'Consent — Dr X'.
+  const byDoctor = kind === 'doctorCreate' || kind === 'consentCreate' || kind === 'benefitCreate';
   const name = byDoctor ? (doctorName ?? t('sync.unknownDoctor')) : (title ?? t('sync.noTitle'));
 
   return (

@@ -1,8 +1,16 @@
 import type { Activity } from '@crm/shared';
 import { Alert, Card, Form, InputNumber } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/lib/i18n';
 import { ApprovalTag, approvalNotesText } from '@/modules/activities/components/ActivityTags';
+
+// The Transparence Santé check (issue 31) comes with the budget, in its own chunk.
+const PlannedSpendWarning = lazy(() =>
+  import('@/modules/transparency/components/PlannedSpendWarning').then((module) => ({
+    default: module.PlannedSpendWarning,
+  })),
+);
 
 const APPROVAL_ALERT_TYPES = {
   waiting_approval: 'warning',
@@ -47,6 +55,11 @@ export function ActivityBudgetCard({ activity, isBudgetLocked, isOwner }: Activi
           className="budget-input"
         />
       </Form.Item>
+      {isOwner && !isBudgetLocked && (
+        <Suspense fallback={null}>
+          <PlannedSpendWarning />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, DeleteOutlined } from '@ant-design/icons';
 import { showMarkDone, type Activity } from '@crm/shared';
 import { App, Button } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '@/lib/errors';
 import { useDeleteActivityMutation, useMarkActivityDoneMutation } from '@/modules/activities/api';
@@ -10,6 +10,18 @@ import { ActivityApprovalActions } from '@/modules/activities/components/activit
 import type { ActivityViewer } from '@/modules/activities/hooks/useActivityViewer';
 import { activityDisplayTitle } from '@/modules/activities/utils/activity-format';
 import { PageHeader } from '@/ui/PageHeader';
+
+// What was spent, asked once an activity with a budget is done (issue 31): its own chunk, loaded then.
+const SpendPromptModal = lazy(() =>
+  import('@/modules/transparency/components/SpendPromptModal').then((module) => ({
+    default: module.SpendPromptModal,
+  })),
+);
+
+/** Whether a done activity asks what was spent: it had a budget, and doctors to spend it on. */
+function asksForSpend(activity: Activity): boolean {
+  return (activity.budgetEstimate ?? 0) > 0 && (activity.doctorId !== null || activity.attendees.length > 0);
+}
 
 export type ActivityFormHeaderProps = {
   /** The activity edited; a new one otherwise. */
@@ -29,6 +41,7 @@ export function ActivityFormHeader({ activity, viewer, onDone }: ActivityFormHea
   const { message, modal } = App.useApp();
   const markDone = useMarkActivityDoneMutation();
   const remove = useDeleteActivityMutation();
+  const [spentOn, setSpentOn] = useState<Activity | null>(null);
 
   const handleMarkDone = (target: Activity) => {
     modal.confirm({
@@ -45,6 +58,7 @@ export function ActivityFormHeader({ activity, viewer, onDone }: ActivityFormHea
           return;
         }
         void message.success(queued ? t('offline.savedOffline') : t('activities.form.markedDone'));
+        if (asksForSpend(target)) setSpentOn(target);
       },
     });
   };
@@ -105,19 +119,31 @@ export function ActivityFormHeader({ activity, viewer, onDone }: ActivityFormHea
   }
 
   return (
-    <PageHeader
-      title={activity === undefined ? t('activities.newTitle') : activityDisplayTitle(activity)}
-      subtitle={activity === undefined ? t('activities.form.newSubtitle') : t('activities.detailTitle')}
-      onBack={onDone}
-      tags={
-        activity !== undefined && (
-          <span className="header-tags">
-            <ActivityStatusTag status={activity.status} />
-            <ApprovalTag approvalStatus={activity.approvalStatus} notes={activity.approvalNotes} />
-          </span>
-        )
-      }
-      actions={actions}
-    />
+    <>
+      <PageHeader
+        title={activity === undefined ? t('activities.newTitle') : activityDisplayTitle(activity)}
+        subtitle={activity === undefined ? t('activities.form.newSubtitle') : t('activities.detailTitle')}
+        onBack={onDone}
+        tags={
+          activity !== undefined && (
+            <span className="header-tags">
+              <ActivityStatusTag status={activity.status} />
+              <ApprovalTag approvalStatus={activity.approvalStatus} notes={activity.approvalNotes} />
+            </span>
+          )
+        }
+        actions={actions}
+      />
+      {spentOn !== null && (
+        <Suspense fallback={null}>
+          <SpendPromptModal
+            activity={spentOn}
+            onClose={() => {
+              setSpentOn(null);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
