@@ -156,12 +156,12 @@ export function useCreateConventionMutation(doctorId: string) {
   });
 }
 
-/** PATCH /api/conventions/{id}: what changed, or the status alone. */
+/** PUT /api/conventions/{id}: what changed, or the status alone. */
 export function useUpdateConventionMutation(doctorId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, update }: { id: string; update: ConventionUpdate }) =>
-      apiClient.patch(`/conventions/${encodeURIComponent(id)}`, update, Convention),
+      apiClient.put(`/conventions/${encodeURIComponent(id)}`, update, Convention),
     onSettled: () => queryClient.invalidateQueries({ queryKey: transparencyKeys.doctor(doctorId) }),
   });
 }

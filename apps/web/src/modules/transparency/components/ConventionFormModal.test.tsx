@@ -65,7 +65,7 @@ describe('ConventionFormModal', { timeout: SLOW_TEST_TIMEOUT }, () => {
 
   it('moves a draft to filed by sending the status alone', async () => {
     const fetchMock = api({
-      [`PATCH /api/conventions/${DRAFT.id}`]: () => jsonResponse({ ...DRAFT, status: 'filed' }),
+      [`PUT /api/conventions/${DRAFT.id}`]: () => jsonResponse({ ...DRAFT, status: 'filed' }),
     });
     const { user } = renderTab();
     await user.click(await screen.findByTestId(`convention-edit-${DRAFT.id}`));
@@ -74,8 +74,8 @@ describe('ConventionFormModal', { timeout: SLOW_TEST_TIMEOUT }, () => {
     await user.click(screen.getByTestId('convention-save'));
 
     await waitFor(() => {
-      expect(callsTo(fetchMock, `PATCH /api/conventions/${DRAFT.id}`)).toHaveLength(1);
+      expect(callsTo(fetchMock, `PUT /api/conventions/${DRAFT.id}`)).toHaveLength(1);
     });
-    expect(jsonBody(callsTo(fetchMock, `PATCH /api/conventions/${DRAFT.id}`)[0]?.[1])).toEqual({ status: 'filed' });
+    expect(jsonBody(callsTo(fetchMock, `PUT /api/conventions/${DRAFT.id}`)[0]?.[1])).toEqual({ status: 'filed' });
   });
 });

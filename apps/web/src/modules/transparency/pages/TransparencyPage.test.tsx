@@ -18,7 +18,13 @@ const LATER = convention({ id: '0190a0c4-0000-7000-8000-0000000c0003', startDate
 const OVERVIEW = semesterOverview({
   lines: [
     declarationLine(),
-    declarationLine({ id: '0190a0c4-0000-7000-8000-0000000d0002', kind: 'convention', status: 'changed', exports: 1 }),
+    declarationLine({
+      id: '0190a0c4-0000-7000-8000-0000000d0002',
+      kind: 'convention',
+      status: 'changed',
+      firstExportedAt: '2026-07-02T09:00:00.000Z',
+      exportedAt: '2026-07-02T09:00:00.000Z',
+    }),
   ],
   total: 2,
   waitingConventions: [
@@ -30,7 +36,7 @@ const OVERVIEW = semesterOverview({
       id: 'e1',
       exportedAt: '2026-07-02T08:00:00.000Z',
       exportedBy: { id: DEMO_ADMIN_USER.id, name: 'Camille Durand' },
-      lines: 12,
+      newLines: 11,
       corrections: 1,
     },
   ],

@@ -204,7 +204,7 @@ export function TransparencyPage() {
                   {t('transparency.admin.exportLine', {
                     at: formatDateTime(entry.exportedAt),
                     name: entry.exportedBy.name,
-                    lines: entry.lines,
+                    lines: entry.newLines + entry.corrections,
                     corrections: entry.corrections,
                   })}
                 </li>

@@ -78,8 +78,9 @@ export function declarationLine(overrides: Partial<DeclarationLine> = {}): Decla
     nature: 'REPAS',
     conventionId: null,
     status: 'new',
-    exports: 0,
-    lastExportedAt: null,
+    firstExportedAt: null,
+    exportedAt: null,
+    corrections: 0,
     ...overrides,
   };
 }
