@@ -84,6 +84,7 @@ export const transparencyRegistry: RepositoryQueries[] = [
     doctorBenefits: { args: () => [ids.doctor, year] },
     findBenefit: { args: () => [ledger.benefit] },
     insertBenefit: { args: () => [benefitRow] },
+    updateBenefit: { args: () => [ledger.benefit, { amount_cents: 2400, updated_at: at }] },
     findConvention: { args: () => [ledger.convention] },
     doctorConventions: { args: () => [ids.doctor] },
     insertConvention: { args: () => [conventionRow] },

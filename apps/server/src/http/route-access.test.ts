@@ -94,6 +94,7 @@ const WRITER_ROUTES: Record<string, (ids: Ids) => InvalidRequest> = {
   }),
   'POST /api/doctors/:id/conventions': (ids) => ({ url: `/api/doctors/${ids.doctor}/conventions`, payload: {} }),
   'PUT /api/conventions/:id': () => ({ url: `/api/conventions/${NOT_AN_ID}`, payload: { status: 'signed' } }),
+  'PUT /api/benefits/:id': () => ({ url: `/api/benefits/${NOT_AN_ID}`, payload: { amountCents: -1 } }),
 };
 
 /** Without a session: signing in, single sign-on, password links, liveness and the sign-in page's facts. */

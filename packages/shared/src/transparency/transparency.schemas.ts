@@ -74,6 +74,24 @@ export const BenefitInput = z.object({
 export type BenefitInput = z.infer<typeof BenefitInput>;
 export type BenefitInputForm = z.input<typeof BenefitInput>;
 
+/**
+ * PUT /api/benefits/{id}: a correction of what was recorded (the fields that change). Checked again against
+ * the year as if the benefit were new; a declared line corrected this way goes again as a correction.
+ */
+export const BenefitUpdate = z
+  .object({
+    nature: BenefitNature,
+    amountCents: amountCents(1),
+    date: calendarDate(),
+    conventionId: uuidField().nullable(),
+    note: optionalText(500),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { error: 'validation.nothingToUpdate' });
+export type BenefitUpdate = z.infer<typeof BenefitUpdate>;
+
+export const BenefitParams = z.object({ id: uuidField() });
+
 const Person = z.object({ id: z.string(), name: z.string() });
 
 export const Benefit = z.object({

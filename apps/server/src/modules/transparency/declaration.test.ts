@@ -189,12 +189,15 @@ describe.each(engines())('the declaration on %s', (engine) => {
       items: [{ kind: 'fee_hour', unitAmountCents: 20_000, quantity: 3 }],
     });
     await rep('PUT', `/api/conventions/${id('c2')}`, { status: 'filed' });
+    // A correction of the meal: the year's other meal is counted, not the meal itself.
+    const meal = await rep('PUT', `/api/benefits/${id('b1')}`, { amountCents: 2800 });
+    expect(meal.body).toMatchObject({ amountCents: 2800 });
     const overview = (await admin('GET', '/api/transparency/semesters/2026-S1?limit=10')).body as SemesterOverview;
     expect(overview.total).toBe(6);
     expect(overview.lines.map((line) => [line.id, line.status])).toEqual([
       [id('c1'), 'exported'],
       [id('c2'), 'changed'],
-      [id('b1'), 'exported'],
+      [id('b1'), 'changed'],
       [id('b3'), 'exported'],
       [id('b4'), 'exported'],
       [id('b6'), 'exported'],
@@ -202,11 +205,12 @@ describe.each(engines())('the declaration on %s', (engine) => {
     expect(overview.waitingConventions.map((one) => one.id)).toEqual([id('c3')]);
 
     const pending = csvRecords(await exportCsv('semester=2026-S1&pending=true'));
-    expect(pending).toHaveLength(2);
+    expect(pending).toHaveLength(3);
     expect(pending[1]).toMatchObject({ 0: id('c2'), [amount]: '600', [flag]: 'O' });
+    expect(pending[2]).toMatchObject({ 0: id('b1'), [amount]: '28', [flag]: 'O' });
     const after = csvRecords(await exportCsv());
     expect(after.map((line) => line[0])).toEqual(before.map((line) => line[0]));
-    expect(after.filter((line) => line[flag] === 'O').map((line) => line[0])).toEqual([id('c2')]);
+    expect(after.filter((line) => line[flag] === 'O').map((line) => line[0])).toEqual([id('c2'), id('b1')]);
 
     const exported = await db()
       .selectFrom('transparency_exported_lines')

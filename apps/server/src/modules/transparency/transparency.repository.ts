@@ -91,6 +91,10 @@ export class TransparencyRepository {
     await db.insertInto('transparency_benefits').values(row).execute();
   }
 
+  async updateBenefit(db: Db, id: string, patch: Partial<TransparencyBenefitsTable>): Promise<void> {
+    await db.updateTable('transparency_benefits').set(patch).where('id', '=', id).execute();
+  }
+
   findConvention(db: Db, id: string): Promise<ConventionView | undefined> {
     return db
       .selectFrom('transparency_conventions as c')

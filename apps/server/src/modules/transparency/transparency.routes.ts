@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import {
   Benefit,
   BenefitInput,
+  BenefitParams,
+  BenefitUpdate,
   BenefitYear,
   BenefitYearQuery,
   Convention,
@@ -63,6 +65,22 @@ export const transparencyRoutes: FastifyPluginAsyncZod<{ transparency: Transpare
       },
     },
     (request) => transparency.benefitsOfYear(requireAuth(request), request.params.id, request.query),
+  );
+
+  app.put(
+    '/benefits/:id',
+    {
+      config: { access: 'writer' },
+      schema: {
+        tags,
+        summary:
+          'Correct a benefit (by whoever recorded it, or an administrator): checked again against the year as if new (422 NEGLIGIBLE_VALUE_EXCEEDED); once declared, its line goes again as a correction',
+        params: BenefitParams,
+        body: BenefitUpdate,
+        response: { 200: Benefit, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    (request) => transparency.correctBenefit(requireAuth(request), request.params.id, request.body),
   );
 
   app.post(

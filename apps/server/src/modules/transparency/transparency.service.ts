@@ -1,6 +1,7 @@
 import {
   Benefit,
   type BenefitInput,
+  type BenefitUpdate,
   type BenefitYear,
   type BenefitYearQuery,
   Convention,
@@ -67,6 +68,7 @@ type TransparencyServiceDeps = {
 const EXPORT_PAGE = 1000;
 
 const doctorNotFound = () => new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notFound' });
+const benefitNotFound = () => new AppError('NOT_FOUND', {}, { messageKey: 'transparency.benefitNotFound' });
 const conventionNotFound = () => new AppError('NOT_FOUND', {}, { messageKey: 'transparency.conventionNotFound' });
 const idTaken = (messageKey: string) => new AppError('CONFLICT', {}, { messageKey, fields: { id: messageKey } });
 
@@ -172,17 +174,7 @@ export class TransparencyService {
           ? null
           : (await this.requirePayableConvention(trx, doctor.id, input.conventionId)).id;
       if (input.activityId !== null) requireReader(auth, await this.deps.activities.findById(trx, input.activityId));
-      const year = Number(input.date.slice(0, 4));
-      const others = (await this.deps.ledger.doctorBenefits(trx, doctor.id, yearRange(year))).map(toBenefit);
-      const refusal = negligibleValueRefusal(input, others);
-      if (refusal) {
-        const { key, params } = negligibleRefusalMessage(refusal);
-        throw new AppError(
-          'NEGLIGIBLE_VALUE_EXCEEDED',
-          { ...params, rule: refusal.rule },
-          { messageKey: key, fields: { amountCents: key } },
-        );
-      }
+      await this.requireWithinNegligibleValues(trx, doctor.id, { ...input, conventionId }, null);
       const now = isoNow(this.deps.clock);
       await this.deps.ledger.insertBenefit(trx, {
         id: benefitId,
@@ -215,6 +207,61 @@ export class TransparencyService {
         user: auditUser(auth),
       });
       return benefit;
+    });
+  }
+
+  /**
+   * Corrects a benefit: by whoever recorded it, or an administrator. Checked again as if it were new, against the
+   * year's other benefits; its declared line, once exported, goes again as a correction.
+   */
+  async correctBenefit(auth: AuthContext, benefitId: string, update: BenefitUpdate): Promise<Benefit> {
+    requireWriter(auth);
+    // A benefit's doctor never changes: read first, so that the lock can be the transaction's first statement.
+    const id = benefitId.toLowerCase();
+    const doctorId = (await this.deps.ledger.findBenefit(this.deps.db, id))?.doctor_id;
+    if (doctorId === undefined) throw benefitNotFound();
+    return this.deps.db.transaction().execute(async (trx) => {
+      await this.deps.ledger.lockDoctorLedger(trx, doctorId);
+      const found = await this.deps.ledger.findBenefit(trx, id);
+      if (!found) throw benefitNotFound();
+      if (found.recorded_by !== auth.user.id) requireAdmin(auth);
+      const before = toBenefit(found);
+      const conventionId =
+        update.conventionId === undefined
+          ? before.conventionId
+          : update.conventionId === null
+            ? null
+            : (await this.requirePayableConvention(trx, doctorId, update.conventionId)).id;
+      const corrected = {
+        nature: update.nature ?? before.nature,
+        amountCents: update.amountCents ?? before.amountCents,
+        date: update.date ?? before.date,
+        conventionId,
+        note: update.note !== undefined ? update.note : before.note,
+      };
+      await this.requireWithinNegligibleValues(trx, doctorId, corrected, id);
+      await this.deps.ledger.updateBenefit(trx, id, {
+        nature: corrected.nature,
+        amount_cents: corrected.amountCents,
+        benefit_date: corrected.date,
+        convention_id: corrected.conventionId,
+        note: corrected.note,
+        updated_at: isoNow(this.deps.clock),
+      });
+      const saved = await this.deps.ledger.findBenefit(trx, id);
+      if (!saved) throw benefitNotFound();
+      const after = toBenefit(saved);
+      const { createdAt: _c, updatedAt: _u, recordedBy: _r, ...beforeFields } = before;
+      const { createdAt: _c2, updatedAt: _u2, recordedBy: _r2, ...afterFields } = after;
+      await this.deps.logs.record(trx, {
+        action: 'update',
+        entityType: 'benefit',
+        entityId: id,
+        metadata: { doctorId, nature: after.nature, amountCents: after.amountCents, date: after.date },
+        changes: changedFields(beforeFields, afterFields),
+        user: auditUser(auth),
+      });
+      return after;
     });
   }
 
@@ -506,6 +553,26 @@ export class TransparencyService {
 
   private async exportedById(db: Db, ids: string[]): Promise<Map<string, TransparencyExportedLinesTable>> {
     return new Map((await this.deps.ledger.exportedLines(db, ids)).map((row) => [row.line_id, row]));
+  }
+
+  /**
+   * Refuses a benefit without a convention that goes over its negligible value, counting the doctor's other
+   * benefits of its calendar year (but `exceptId`, the benefit being corrected): 422 naming the rule and figure.
+   */
+  private async requireWithinNegligibleValues(
+    trx: Db,
+    doctorId: string,
+    entry: Pick<Benefit, 'nature' | 'amountCents' | 'date' | 'conventionId'>,
+    exceptId: string | null,
+  ): Promise<void> {
+    const year = Number(entry.date.slice(0, 4));
+    const others = (await this.deps.ledger.doctorBenefits(trx, doctorId, yearRange(year)))
+      .filter((row) => row.id !== exceptId)
+      .map(toBenefit);
+    const refusal = negligibleValueRefusal(entry, others);
+    if (!refusal) return;
+    const { key, params } = negligibleRefusalMessage(refusal);
+    throw new AppError('NEGLIGIBLE_VALUE_EXCEEDED', params, { messageKey: key, fields: { amountCents: key } });
   }
 
   /** A payment under a convention: the doctor's own, and in force (filed, or authorised when it must be). */

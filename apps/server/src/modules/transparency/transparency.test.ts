@@ -269,6 +269,41 @@ describe.each(engines())('transparency on %s', (engine) => {
     });
   });
 
+  describe('corrections', () => {
+    it('whoever recorded a benefit, or an administrator, corrects it within the limits', async () => {
+      const doctor = await t.factory.doctor();
+      const meal = await recorded(doctor.id, benefit('meal', 2000, '2026-02-10'));
+      await recorded(doctor.id, benefit('meal', 2000, '2026-02-11'));
+      await refused(() => colleague('PUT', `/api/benefits/${meal.id}`, { amountCents: 2500 }), 403, 'FORBIDDEN');
+      await refused(() => reader('PUT', `/api/benefits/${meal.id}`, { amountCents: 2500 }), 403, 'FORBIDDEN');
+      const over = await refused(
+        () => rep('PUT', `/api/benefits/${meal.id}`, { amountCents: 3001 }),
+        422,
+        'NEGLIGIBLE_VALUE_EXCEEDED',
+      );
+      expect(over.message).toContain('€30');
+      await refused(() => rep('PUT', `/api/benefits/${newId()}`, { amountCents: 100 }), 404, 'NOT_FOUND');
+      const corrected = await rep('PUT', `/api/benefits/${meal.id}`, { amountCents: 3000, note: 'Addition' });
+      expect(corrected.body).toMatchObject({ id: meal.id, amountCents: 3000, note: 'Addition' });
+      expect((await admin('PUT', `/api/benefits/${meal.id}`, { date: '2026-02-12' })).body).toMatchObject({
+        date: '2026-02-12',
+      });
+      const audit = await db()
+        .selectFrom('audit_logs')
+        .select(['action', 'changes'])
+        .where('entity_type', '=', 'benefit')
+        .where('entity_id', '=', meal.id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      expect(audit.map((entry) => entry.action)).toEqual(['create', 'update', 'update']);
+      expect(JSON.parse(audit[1]?.changes ?? '{}')).toEqual({
+        amountCents: { before: 2000, after: 3000 },
+        note: { before: null, after: 'Addition' },
+      });
+    });
+  });
+
   describe('recorded once', () => {
     it('a replay under the same key or the same client id writes once; another benefit under that id is refused', async () => {
       const doctor = await t.factory.doctor();

@@ -100,6 +100,15 @@ values
     $18
   );
 
+-- TransparencyRepository.updateBenefit
+-- parameters: [2400, "2026-03-02T09:00:00.000Z", "benefit-1"]
+update "transparency_benefits"
+set
+  "amount_cents" = $1,
+  "updated_at" = $2
+where
+  "id" = $3;
+
 -- TransparencyRepository.findConvention
 -- parameters: ["convention-1"]
 select

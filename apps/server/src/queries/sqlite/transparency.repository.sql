@@ -103,6 +103,15 @@ values
     ?
   );
 
+-- TransparencyRepository.updateBenefit
+-- parameters: [2400, "2026-03-02T09:00:00.000Z", "benefit-1"]
+update "transparency_benefits"
+set
+  "amount_cents" = ?,
+  "updated_at" = ?
+where
+  "id" = ?;
+
 -- TransparencyRepository.findConvention
 -- parameters: ["convention-1"]
 select
