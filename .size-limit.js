@@ -47,9 +47,11 @@ export default [
   // 151.1: issue 28's server-only message (validation.futureDeviceTime) rides in the entry's catalogue; to be won
   // back with the catalogue's server-only keys (decision 0040, amendment). 151.2 and the entry's 145.1: issue 29's audit
   // labels split three shared modules into chunks of their own, names in the entry's preload map (same amendment).
-  budget('/login', routeFiles('src/modules/auth/pages/LoginPage.tsx'), '151.2 kB'),
+  // 150.8 and the entry's 144.8 (issue 31): the shared error messages, which the server sends translated, left the
+  // entry's catalogue, and paid for the Transparence route and its three error messages.
+  budget('/login', routeFiles('src/modules/auth/pages/LoginPage.tsx'), '150.8 kB'),
   // What every route loads first.
-  budget('entry', routeFiles(), '145.1 kB'),
+  budget('entry', routeFiles(), '144.8 kB'),
   // The first signed-in screen, and the one a rep opens most.
   budget('/ (dashboard, signed in)', routeFiles(LAYOUT, 'src/modules/dashboard/pages/DashboardPage.tsx'), '368 kB'),
   budget('/doctors (signed in)', routeFiles(LAYOUT, 'src/modules/doctors/pages/DoctorListPage.tsx'), '450 kB'),

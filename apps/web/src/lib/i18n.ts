@@ -1,7 +1,8 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, toLanguage, type Language } from '@crm/shared';
 // Only the namespaces the sign-in page, the route error and the API client read; the pages drawn with antd add the
-// rest (french-catalogue.ts).
-import { auth as sharedAuth, errors as sharedErrors, validation } from '@crm/shared/locales/fr.json';
+// rest (french-catalogue.ts). Not the shared `errors`: the server sends their text translated, and the sign-in
+// page's own fallback is the web's (`auth.invalidCredentials`).
+import { auth as sharedAuth, validation } from '@crm/shared/locales/fr.json';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { app, auth, errors, language as languageTexts } from '@/locales/fr.json';
@@ -14,8 +15,10 @@ export function mergeCatalogues(...catalogues: Catalogue[]): Catalogue {
   for (const catalogue of catalogues) {
     for (const [key, value] of Object.entries(catalogue)) {
       const existing = merged[key];
+      // Nested namespaces are copied, never shared: i18next extends what it is given in place, and must not
+      // write into the imported JSON modules.
       merged[key] =
-        typeof value === 'object' && typeof existing === 'object' ? mergeCatalogues(existing, value) : value;
+        typeof value === 'object' ? mergeCatalogues(typeof existing === 'object' ? existing : {}, value) : value;
     }
   }
   return merged;
@@ -27,7 +30,7 @@ export function mergeCatalogues(...catalogues: Catalogue[]): Catalogue {
  * it, is fetched whole when chosen.
  */
 const signInCatalogue = mergeCatalogues(
-  { validation, auth: sharedAuth, errors: sharedErrors },
+  { validation, auth: sharedAuth },
   { app, language: languageTexts, auth, errors },
 );
 

@@ -79,7 +79,7 @@ export function LoginPage() {
 
   const hasSsoFailed = searchParams.get('error') === SSO_FAILED_ERROR;
   const loginError = loginMutation.isError
-    ? loginErrorMessage(loginMutation.error, t('errors.INVALID_CREDENTIALS'))
+    ? loginErrorMessage(loginMutation.error, t('auth.invalidCredentials'))
     : null;
 
   const handleValuesChange = (next: LoginBody) => {
