@@ -1,9 +1,29 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+
+/*
+ * This file runs before each test file. The web files share a module graph and a jsdom per worker
+ * (isolate: false, decision 0054): the libraries (React, antd, jsdom) load once, but each file starts as a
+ * page just loaded would. Our modules are evaluated afresh, so that no state of theirs (the session, the query
+ * cache, the offline store, the engine's timers) carries over; what the file before left in the window is
+ * undone. Within a file, nothing changes: a file's own state is its own business, as it always was.
+ */
+vi.resetModules();
+vi.unstubAllGlobals();
+vi.unstubAllEnvs();
+vi.useRealTimers();
+// A fresh jsdom has no IndexedDB: test-store.ts's freshOfflineStore() gives a file one.
+Reflect.deleteProperty(globalThis, 'indexedDB');
+document.body.replaceChildren();
+for (const name of document.documentElement.getAttributeNames()) document.documentElement.removeAttribute(name);
+window.history.replaceState(null, '', '/');
+localStorage.clear();
+sessionStorage.clear();
+
 // What app/AntdProviders.tsx brings in the app: tests render pages without it.
-import '@/lib/dayjs';
-import '@/lib/french-catalogue';
+await import('@/lib/dayjs');
+await import('@/lib/french-catalogue');
 
 // jsdom lacks the layout APIs antd reads (responsive grid, measuring, pseudo-element styles).
 // A wide screen: every min-width query matches, no max-width one does.
@@ -20,9 +40,15 @@ Object.defineProperty(window, 'matchMedia', {
     }) as unknown as MediaQueryList,
 });
 
-const getComputedStyle = window.getComputedStyle.bind(window);
-// jsdom throws "not implemented" for the pseudo-element argument antd passes.
-window.getComputedStyle = (element: Element) => getComputedStyle(element);
+type GetComputedStyle = typeof window.getComputedStyle;
+// jsdom throws "not implemented" for the pseudo-element argument antd passes. jsdom's own is kept on the
+// replacement, which the next file's run of this setup finds in the same window.
+const jsdomGetComputedStyle =
+  (window.getComputedStyle as GetComputedStyle & { jsdom?: GetComputedStyle }).jsdom ??
+  window.getComputedStyle.bind(window);
+window.getComputedStyle = Object.assign((element: Element) => jsdomGetComputedStyle(element), {
+  jsdom: jsdomGetComputedStyle,
+});
 
 class ResizeObserverStub {
   observe(): void {}

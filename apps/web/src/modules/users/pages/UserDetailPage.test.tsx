@@ -92,7 +92,7 @@ describe('UserDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
 
     await user.click(within(popover).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Users list')).toBeInTheDocument();
-    expect(screen.getByText('Anne Martin was deleted')).toBeInTheDocument();
+    expect(await screen.findByText('Anne Martin was deleted')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/users');
     expect(callsTo(fetchMock, `DELETE /api/users/${ANNE.id}`)).toHaveLength(1);
   });
