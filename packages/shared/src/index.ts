@@ -2,6 +2,7 @@ export * from './common/constants.ts';
 export * from './common/control-characters.ts';
 export * from './common/device-time.ts';
 export * from './common/fields.ts';
+export * from './common/french-holidays.ts';
 export * from './errors/error-codes.ts';
 export * from './auth/auth.schemas.ts';
 export * from './auth/demo.ts';

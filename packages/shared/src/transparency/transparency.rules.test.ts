@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { frenchPublicHolidays } from '../common/french-holidays.ts';
 import en from '../locales/en.json' with { type: 'json' };
 import fr from '../locales/fr.json' with { type: 'json' };
 import {
@@ -6,7 +7,6 @@ import {
   conventionRegime,
   conventionStatusAllowed,
   filingDeadline,
-  frenchPublicHolidays,
   type LedgerEntry,
   NEGLIGIBLE_RULES,
   NEGLIGIBLE_VALUES,

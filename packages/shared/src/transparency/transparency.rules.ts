@@ -4,6 +4,8 @@
  * Amounts are integer cents TTC everywhere (decision 0051); only the declaration rounds to the euro.
  */
 
+import { isFrenchWorkingDay } from '../common/french-holidays.ts';
+
 /** What was given. `fee` is a payment for a service (a rémunération), declared apart and always under a convention. */
 export const BENEFIT_NATURES = [
   'meal',
@@ -291,39 +293,6 @@ const DAY_MS = 86_400_000;
 const toUtc = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const fromUtc = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-/** Easter Sunday of a Gregorian year (the anonymous Gregorian algorithm), as UTC midnight. */
-function easterSunday(year: number): number {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return Date.UTC(year, month - 1, day);
-}
-
-/** The public holidays of metropolitan France (Code du travail L3133-1), as YYYY-MM-DD. */
-export function frenchPublicHolidays(year: number): string[] {
-  const easter = easterSunday(year);
-  const fixed = ['01-01', '05-01', '05-08', '07-14', '08-15', '11-01', '11-11', '12-25'].map((day) => `${year}-${day}`);
-  const movable = [1, 39, 50].map((days) => fromUtc(easter + days * DAY_MS));
-  return [...fixed, ...movable].sort();
-}
-
-export function isWorkingDay(date: string): boolean {
-  const weekday = new Date(toUtc(date)).getUTCDay();
-  if (weekday === 0 || weekday === 6) return false;
-  return !frenchPublicHolidays(Number(date.slice(0, 4))).includes(date);
-}
-
 /** The last day a convention may be filed for a first benefit on `firstBenefitDate` (YYYY-MM-DD). */
 export function filingDeadline(regime: ConventionRegime, firstBenefitDate: string): string {
   if (regime === 'authorisation') {
@@ -335,7 +304,7 @@ export function filingDeadline(regime: ConventionRegime, firstBenefitDate: strin
   let counted = 0;
   while (counted < DECLARATION_WORKING_DAYS) {
     time -= DAY_MS;
-    if (isWorkingDay(fromUtc(time))) counted += 1;
+    if (isFrenchWorkingDay(fromUtc(time))) counted += 1;
   }
   return fromUtc(time);
 }
