@@ -12,6 +12,7 @@ import pg from 'pg';
 import { BENEFIT_NATURES, DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '@crm/shared';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { newId } from '../apps/server/src/db/ids.ts';
+import { beneficiaryColumns } from '../apps/server/src/modules/transparency/transparency.mapper.ts';
 import type { TransparencyBenefitsTable, TransparencyConventionsTable } from '../apps/server/src/db/schema.ts';
 import { startPostgresCluster } from '../apps/server/src/test/postgres-cluster.ts';
 import { newDataDir, type RunningServer, startServer } from './lib/server.ts';
@@ -60,19 +61,7 @@ async function seedLedger(env: { sqliteFile?: string; databaseUrl?: string }): P
       .execute();
     if (users.length === 0 || doctors.length === 0) throw new Error('the demo data is missing');
     const now = new Date().toISOString();
-    const beneficiary = (i: number) => {
-      const doctor = pick(doctors, i * 7);
-      return {
-        doctor_id: doctor.id,
-        doctor_rpps: doctor.rpps,
-        doctor_first_name: doctor.first_name,
-        doctor_last_name: doctor.last_name,
-        doctor_office_name: doctor.primary_office_name,
-        doctor_address: doctor.primary_office_address,
-        doctor_postal_code: doctor.primary_office_postal_code,
-        doctor_city: doctor.primary_office_city,
-      };
-    };
+    const beneficiary = (i: number) => beneficiaryColumns(pick(doctors, i * 7));
     const conventionIds: string[] = [];
     for (let start = 0; start < CONVENTIONS; start += BATCH) {
       const rows: TransparencyConventionsTable[] = [];

@@ -6,7 +6,7 @@ import type {
   DeclarationLine,
   DeclarationLineStatus,
 } from '@crm/shared';
-import type { TransparencyExportedLinesTable } from '#server/db/schema.ts';
+import type { DoctorsTable, TransparencyExportedLinesTable } from '#server/db/schema.ts';
 import { type DeclarationSource, lineKind, lineNature } from './declaration-file.ts';
 import type { BenefitView, ConventionView } from './transparency.repository.ts';
 
@@ -86,3 +86,27 @@ export function toDeclarationLine(
     corrections: exported?.corrections ?? 0,
   };
 }
+
+/** The beneficiary as a ledger row keeps them: a copy, as consent records keep theirs. */
+export const beneficiaryColumns = (
+  doctor: Pick<
+    DoctorsTable,
+    | 'id'
+    | 'rpps'
+    | 'first_name'
+    | 'last_name'
+    | 'primary_office_name'
+    | 'primary_office_address'
+    | 'primary_office_postal_code'
+    | 'primary_office_city'
+  >,
+) => ({
+  doctor_id: doctor.id,
+  doctor_rpps: doctor.rpps,
+  doctor_first_name: doctor.first_name,
+  doctor_last_name: doctor.last_name,
+  doctor_office_name: doctor.primary_office_name,
+  doctor_address: doctor.primary_office_address,
+  doctor_postal_code: doctor.primary_office_postal_code,
+  doctor_city: doctor.primary_office_city,
+});

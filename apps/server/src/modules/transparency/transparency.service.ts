@@ -30,7 +30,7 @@ import { type Clock, isoNow } from '#server/core/clock.ts';
 import { type IdempotentRequest, idempotentTransaction } from '#server/core/idempotent-transaction.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/ids.ts';
-import type { DoctorsTable, TransparencyConventionsTable, TransparencyExportedLinesTable } from '#server/db/schema.ts';
+import type { TransparencyConventionsTable, TransparencyExportedLinesTable } from '#server/db/schema.ts';
 import type { ActivitiesRepository } from '#server/modules/activities/activities.repository.ts';
 import { requireReader } from '#server/modules/activities/activity-access.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
@@ -47,7 +47,7 @@ import {
   declarationValues,
   lineKind,
 } from './declaration-file.ts';
-import { toBenefit, toConvention, toDeclarationLine } from './transparency.mapper.ts';
+import { beneficiaryColumns, toBenefit, toConvention, toDeclarationLine } from './transparency.mapper.ts';
 import type { ConventionView, DayRange, LineCursor, TransparencyRepository } from './transparency.repository.ts';
 
 type TransparencyServiceDeps = {
@@ -73,18 +73,6 @@ const conventionNotFound = () => new AppError('NOT_FOUND', {}, { messageKey: 'tr
 const idTaken = (messageKey: string) => new AppError('CONFLICT', {}, { messageKey, fields: { id: messageKey } });
 
 const yearRange = (year: number): DayRange => ({ from: `${year}-01-01`, to: `${year}-12-31` });
-
-/** The beneficiary as a ledger row keeps them. */
-const beneficiary = (doctor: DoctorsTable) => ({
-  doctor_id: doctor.id,
-  doctor_rpps: doctor.rpps,
-  doctor_first_name: doctor.first_name,
-  doctor_last_name: doctor.last_name,
-  doctor_office_name: doctor.primary_office_name,
-  doctor_address: doctor.primary_office_address,
-  doctor_postal_code: doctor.primary_office_postal_code,
-  doctor_city: doctor.primary_office_city,
-});
 
 /** What a convention says, with what follows from it: total, regime, thresholds, deadline, declared date. */
 function conventionContent(input: Omit<ConventionInput, 'id'>) {
@@ -178,7 +166,7 @@ export class TransparencyService {
       const now = isoNow(this.deps.clock);
       await this.deps.ledger.insertBenefit(trx, {
         id: benefitId,
-        ...beneficiary(doctor),
+        ...beneficiaryColumns(doctor),
         nature: input.nature,
         amount_cents: input.amountCents,
         benefit_date: input.date,
@@ -294,7 +282,7 @@ export class TransparencyService {
       const now = isoNow(this.deps.clock);
       await this.deps.ledger.insertConvention(trx, {
         id: conventionId,
-        ...beneficiary(doctor),
+        ...beneficiaryColumns(doctor),
         ...content,
         status: 'draft',
         created_by: auth.user.id,
