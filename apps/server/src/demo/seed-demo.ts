@@ -10,6 +10,7 @@ import { demoUsers, ensureTargets, insertDirectory } from './directory/bulk-inse
 import { demoTargets } from './directory/demo-targets.ts';
 import { generateDirectory } from './directory/generator.ts';
 import { seedDemoMail } from './mail/seed-mail.ts';
+import { seedDemoTransparency } from './transparency/seed-transparency.ts';
 
 /** The demo directory: about 2,000 doctors in 1,400 offices, the same on every start (seeded). */
 export const DEMO_DIRECTORY = { doctors: 2_000, offices: 1_400, seed: 20_261_122 } as const;
@@ -31,6 +32,7 @@ async function seedIfEmpty(db: Db): Promise<boolean> {
   // Activities visit the directory's doctors, and consents are theirs: after it.
   await seedDemoActivities(db);
   await seedDemoConsents(db);
+  await seedDemoTransparency(db);
   await seedDemoMail(db);
   return true;
 }

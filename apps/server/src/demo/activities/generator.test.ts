@@ -1,4 +1,11 @@
-import { ACTIVITY_DURATIONS, DEMO_ACCOUNTS, wallClock } from '@crm/shared';
+import {
+  ACTIVITY_DURATIONS,
+  conventionInForce,
+  DEMO_ACCOUNTS,
+  type LedgerEntry,
+  negligibleValueRefusal,
+  wallClock,
+} from '@crm/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivitiesTable } from '#server/db/schema.ts';
@@ -472,5 +479,34 @@ describe.each(engines())('the demo activities on %s', (engine) => {
       .where('kind', '=', 'withdrawal')
       .executeTakeFirstOrThrow();
     expect(withdrawn.count).toBeGreaterThan(20);
+  });
+
+  it('gives some doctors benefits and conventions the ledger rules accept', async () => {
+    const benefits = await database.db
+      .selectFrom('transparency_benefits')
+      .select(['doctor_id', 'nature', 'amount_cents', 'benefit_date', 'convention_id'])
+      .orderBy('benefit_date')
+      .execute();
+    const conventions = await database.db
+      .selectFrom('transparency_conventions')
+      .select(['id', 'regime', 'status'])
+      .execute();
+    expect(new Set(benefits.map((row) => row.doctor_id)).size).toBeGreaterThan(200);
+    expect(new Set(conventions.map((row) => row.regime))).toEqual(new Set(['declaration', 'authorisation']));
+    const given = new Map<string, LedgerEntry[]>();
+    for (const row of benefits) {
+      const entry = {
+        nature: row.nature,
+        amountCents: row.amount_cents,
+        date: row.benefit_date,
+        conventionId: row.convention_id,
+      };
+      const before = given.get(row.doctor_id) ?? [];
+      expect(negligibleValueRefusal(entry, before)).toBeNull();
+      given.set(row.doctor_id, [...before, entry]);
+      const convention = conventions.find((c) => c.id === row.convention_id);
+      if (row.convention_id !== null)
+        expect(convention && conventionInForce(convention.regime, convention.status)).toBe(true);
+    }
   });
 });
