@@ -6,6 +6,7 @@ import { TransparencyPage } from '@/modules/transparency/pages/TransparencyPage'
 import { convention, declarationLine, semesterOverview, TS_DOCTOR } from '@/modules/transparency/test/fixtures';
 import { callsTo, jsonResponse, stubFetchWith } from '@/test/fetch';
 import { renderRoutes, SLOW_TEST_TIMEOUT } from '@/test/render';
+import { emulatePhoneScreen } from '@/test/screen-width';
 import { DEMO_ADMIN_USER } from '@/test/tokens';
 
 const OVERDUE = convention({
@@ -14,6 +15,8 @@ const OVERDUE = convention({
   status: 'draft',
   doctorId: TS_DOCTOR.id,
 });
+// Its deadline has passed too, but it was filed: it waits for the authority, and is not late.
+const FILED = convention({ id: '0190a0c4-0000-7000-8000-0000000c0004', startDate: '2026-03-12', status: 'filed' });
 const LATER = convention({ id: '0190a0c4-0000-7000-8000-0000000c0003', startDate: '2099-03-10', status: 'filed' });
 const OVERVIEW = semesterOverview({
   lines: [
@@ -29,6 +32,7 @@ const OVERVIEW = semesterOverview({
   total: 2,
   waitingConventions: [
     { ...OVERDUE, doctorName: 'Jean Martin' },
+    { ...FILED, doctorName: 'Paul Durand' },
     { ...LATER, doctorName: 'Claire Petit' },
   ],
   exports: [
@@ -64,7 +68,7 @@ afterEach(() => {
 });
 
 describe('TransparencyPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
-  it("lists the semester's lines with their status, and the conventions waiting, the overdue one in red", async () => {
+  it("lists the semester's lines with their status, and the conventions waiting, the draft past its deadline in red", async () => {
     api();
     renderPage();
     const lines = await screen.findByTestId('declaration-lines');
@@ -85,6 +89,24 @@ describe('TransparencyPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(screen.getByTestId('semester-exports')).toHaveTextContent(
       'by Camille Durand: 12 line(s), 1 of them correction(s)',
     );
+  });
+
+  it('lists the conventions waiting as rows on a phone, each with its deadline', async () => {
+    const restore = emulatePhoneScreen();
+    try {
+      api();
+      renderPage();
+      const waiting = await screen.findByTestId('waiting-conventions');
+      const rows = within(waiting).getAllByRole('row');
+      expect(rows).toHaveLength(3);
+      expect(within(waiting).queryByRole('columnheader')).toBeNull();
+      expect(rows[0]).toHaveTextContent('Jean Martin');
+      expect(within(rows[0] as HTMLElement).getByTestId('convention-overdue')).toHaveTextContent(/^Overdue: /);
+      expect(rows[1]).toHaveTextContent(/File by /);
+      expect(rows[2]).toHaveTextContent(/File by /);
+    } finally {
+      restore();
+    }
   });
 
   it('speaks French', async () => {

@@ -106,42 +106,79 @@ export function TransparencyPage() {
         },
       ];
 
-  const waitingColumns: TableColumnsType<WaitingConvention> = [
-    {
-      key: 'doctor',
-      title: t('transparency.admin.columns.doctor'),
-      render: (_value, convention) => (
-        <Link to={`/doctors/${encodeURIComponent(convention.doctorId)}?tab=transparency`}>{convention.doctorName}</Link>
-      ),
-    },
-    {
-      key: 'object',
-      title: t('transparency.fields.object'),
-      render: (_value, convention) => conventionObjectLabel(convention),
-    },
-    {
-      key: 'regime',
-      title: t('transparency.fields.regime'),
-      render: (_value, convention) => t(`transparency.regimes.${convention.regime}`),
-    },
-    {
-      key: 'deadline',
-      title: t('transparency.fields.filingDeadline'),
-      render: (_value, convention) =>
-        convention.filingDeadline < today ? (
-          <span className="transparency-overdue" data-testid="convention-overdue">
-            {t('transparency.admin.overdue', { date: formatDate(convention.filingDeadline) })}
-          </span>
-        ) : (
-          formatDate(convention.filingDeadline)
-        ),
-    },
-    {
-      key: 'status',
-      title: t('transparency.fields.status'),
-      render: (_value, convention) => <ConventionStatusTag status={convention.status} />,
-    },
-  ];
+  // Late only while still to file: a filed convention waits for the authority, not for the lab.
+  const isOverdue = (convention: WaitingConvention) =>
+    convention.status === 'draft' && convention.filingDeadline < today;
+  const deadlineText = (convention: WaitingConvention) =>
+    isOverdue(convention) ? (
+      <span className="transparency-overdue" data-testid="convention-overdue">
+        {t('transparency.admin.overdue', { date: formatDate(convention.filingDeadline) })}
+      </span>
+    ) : (
+      formatDate(convention.filingDeadline)
+    );
+  const waitingColumns: TableColumnsType<WaitingConvention> = isCompact
+    ? [
+        {
+          key: 'convention',
+          render: (_value, convention) => (
+            <div className="compact-row">
+              <div className="compact-row-line">
+                <Link
+                  className="compact-row-text list-strong"
+                  to={`/doctors/${encodeURIComponent(convention.doctorId)}?tab=transparency`}
+                >
+                  {convention.doctorName}
+                </Link>
+                <ConventionStatusTag status={convention.status} />
+              </div>
+              <div className="compact-row-line list-muted">
+                <span className="compact-row-text">
+                  {conventionObjectLabel(convention)} · {t(`transparency.regimes.${convention.regime}`)}
+                </span>
+              </div>
+              <div className="compact-row-line list-muted">
+                <span className="compact-row-text">
+                  {isOverdue(convention)
+                    ? deadlineText(convention)
+                    : `${t('transparency.fields.filingDeadline')} ${formatDate(convention.filingDeadline)}`}
+                </span>
+              </div>
+            </div>
+          ),
+        },
+      ]
+    : [
+        {
+          key: 'doctor',
+          title: t('transparency.admin.columns.doctor'),
+          render: (_value, convention) => (
+            <Link to={`/doctors/${encodeURIComponent(convention.doctorId)}?tab=transparency`}>
+              {convention.doctorName}
+            </Link>
+          ),
+        },
+        {
+          key: 'object',
+          title: t('transparency.fields.object'),
+          render: (_value, convention) => conventionObjectLabel(convention),
+        },
+        {
+          key: 'regime',
+          title: t('transparency.fields.regime'),
+          render: (_value, convention) => t(`transparency.regimes.${convention.regime}`),
+        },
+        {
+          key: 'deadline',
+          title: t('transparency.fields.filingDeadline'),
+          render: (_value, convention) => deadlineText(convention),
+        },
+        {
+          key: 'status',
+          title: t('transparency.fields.status'),
+          render: (_value, convention) => <ConventionStatusTag status={convention.status} />,
+        },
+      ];
 
   let content;
   if (overview.isPending) content = <Skeleton active paragraph={{ rows: 8 }} />;
@@ -162,16 +199,20 @@ export function TransparencyPage() {
     const data = overview.data;
     content = (
       <>
-        <Card className="page-card" title={t('transparency.admin.waitingTitle')} data-testid="waiting-conventions">
+        <Card
+          className="page-card transparency-wrapping-title"
+          title={t('transparency.admin.waitingTitle')}
+          data-testid="waiting-conventions"
+        >
           <Table<WaitingConvention>
             rowKey="id"
             columns={waitingColumns}
             dataSource={data.waitingConventions}
             pagination={false}
             size="small"
-            scroll={{ x: 640 }}
+            {...(isCompact ? listTableLayout<WaitingConvention>(true) : { scroll: { x: 640 } })}
             locale={{ emptyText: t('transparency.admin.waitingEmpty') }}
-            rowClassName={(convention) => (convention.filingDeadline < today ? 'transparency-overdue-row' : '')}
+            rowClassName={(convention) => (isOverdue(convention) ? 'transparency-overdue-row' : '')}
           />
         </Card>
         <Card
