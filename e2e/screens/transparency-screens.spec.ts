@@ -52,6 +52,52 @@ for (const language of ['fr', 'en'] as const) {
       await page.keyboard.press('Escape');
     }
 
+    // The activity form: a planned lunch over the meal's negligible value warns; marked done, it asks what was spent.
+    const headers = { authorization: `Bearer ${token}` };
+    const channels = (await (await page.request.get('/api/configuration/channels/active', { headers })).json()) as {
+      channels: { id: string; isTimeOff: boolean; needsBudgetApproval: boolean }[];
+    };
+    const products = (await (await page.request.get('/api/auth/me/products', { headers })).json()) as {
+      products: { id: string }[];
+    };
+    const visitChannel = channels.channels.find((item) => !item.isTimeOff && !item.needsBudgetApproval);
+    // The budget section shows on the channels whose budget a manager approves (an event).
+    const eventChannel = channels.channels.find((item) => !item.isTimeOff && item.needsBudgetApproval);
+    const newActivity = async (channelId: string | undefined, hoursFromNow: number) => {
+      const created = await page.request.post('/api/activities', {
+        headers,
+        data: {
+          channelId,
+          start: new Date(Date.now() + hoursFromNow * 3_600_000).toISOString(),
+          allDay: false,
+          duration: 60,
+          title: language === 'fr' ? 'Déjeuner de travail' : 'Working lunch',
+          attendees: [],
+          productIds: products.products.slice(0, 1).map((product) => product.id),
+          acknowledgeRules: true,
+          doctorId,
+          budgetEstimate: 95,
+        },
+      });
+      expect(created.status()).toBe(201);
+      return ((await created.json()) as { id: string }).id;
+    };
+    for (const [viewport, size] of Object.entries(SIZES)) {
+      await page.setViewportSize(size);
+      await page.goto(`/activities/${await newActivity(eventChannel?.id, 48)}`);
+      await expect(page.getByTestId('activity-form')).toHaveAttribute('data-ready', 'true');
+      await page.getByTestId('planned-spend-warning').scrollIntoViewIfNeeded();
+      await shot(page, `transparency-planned-spend-${viewport}-${language}`, false);
+
+      await page.goto(`/activities/${await newActivity(visitChannel?.id, -1)}`);
+      await expect(page.getByTestId('activity-form')).toHaveAttribute('data-ready', 'true');
+      await page.getByTestId('mark-done-button').click();
+      await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+      await expect(page.getByTestId('spend-form')).toBeVisible();
+      await shot(page, `transparency-spend-prompt-${viewport}-${language}`, false);
+      await page.getByTestId('spend-skip').click();
+    }
+
     await signInAs(page, DEMO_ADMIN_EMAIL);
     for (const [viewport, size] of Object.entries(SIZES)) {
       await page.setViewportSize(size);

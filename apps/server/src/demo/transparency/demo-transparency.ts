@@ -74,7 +74,7 @@ const CONVENTIONS: {
   {
     object: 'consulting',
     status: 'filed',
-    inDays: 75,
+    inDays: 25,
     event: null,
     items: [{ kind: 'fee_hour', unitAmountCents: 25_000, quantity: 6 }],
     paid: false,
@@ -82,7 +82,7 @@ const CONVENTIONS: {
   {
     object: 'hospitality',
     status: 'draft',
-    inDays: 40,
+    inDays: 20,
     event: { name: 'Journées nationales de pédiatrie', place: 'Bordeaux', organiser: 'SFP' },
     items: [
       { kind: 'meal', unitAmountCents: 4_500, quantity: 2 },
@@ -125,7 +125,7 @@ export function generateDemoLedger(input: {
   const benefits: TransparencyBenefitsTable[] = [];
   const conventions: TransparencyConventionsTable[] = [];
   const chosen = input.doctors.filter(
-    (doctor, index) => index % ONE_DOCTOR_IN === 0 || doctor.last_name.toLowerCase() === 'martin',
+    (doctor, index) => index % ONE_DOCTOR_IN === 0 || doctor.last_name.toLowerCase().includes('martin'),
   );
 
   for (const doctor of chosen) {
