@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, afterEach, inject } from 'vitest';
+import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { Clock } from '#server/core/clock.ts';
@@ -12,24 +12,6 @@ import type { DatabaseTarget } from '#server/db/backup.ts';
 import { type DatabaseHandle, type Engine, openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createFactory, type Factory } from './factory.ts';
-import { checkEveryApp, type ResponseMismatch, takeResponseMismatches } from './response-check.ts';
-
-/*
- * Every app a test file creates checks its answers against their declared response schemas; a test whose
- * requests got an answer outside its schema fails, naming the route and the key.
- */
-const stopChecking = checkEveryApp();
-afterEach(() => failOnMismatches(takeResponseMismatches()));
-afterAll(() => {
-  stopChecking();
-  failOnMismatches(takeResponseMismatches());
-});
-
-function failOnMismatches(mismatches: ResponseMismatch[]): void {
-  if (mismatches.length === 0) return;
-  const lines = mismatches.map(({ route, status, problems }) => `${route} (${status}): ${problems.join('; ')}`);
-  throw new Error(`answers outside their response schema:\n${[...new Set(lines)].join('\n')}`);
-}
 
 /** Both engines on every run; PostgreSQL is absent only on a machine without it (and never with CI=true). */
 export function engines(): Engine[] {
