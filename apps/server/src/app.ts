@@ -22,6 +22,7 @@ import { consentsRoutes } from './modules/consents/consents.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
 import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
+import { directoryCsvRoutes } from './modules/directory-csv/directory-csv.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { officesRoutes } from './modules/offices/offices.routes.ts';
 import { recentDoctorsRoutes } from './modules/recent-doctors/recent-doctors.routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp({
       await api.register(doctorsRoutes, { doctors: services.doctors });
       await api.register(recentDoctorsRoutes, { recentDoctors: services.recentDoctors });
       await api.register(officesRoutes, { offices: services.offices });
+      await api.register(directoryCsvRoutes, { directoryCsv: services.directoryCsv });
       await api.register(configurationRoutes, { configuration: services.configuration });
       await api.register(geoRoutes, { geo: services.geo });
       await api.register(activitiesRoutes, { activities: services.activities });

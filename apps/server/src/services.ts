@@ -27,6 +27,7 @@ import { DoctorOfficesRepository } from './modules/doctors/doctor-offices.reposi
 import { DoctorSearchRepository } from './modules/doctors/doctor-search.repository.ts';
 import { DoctorsRepository } from './modules/doctors/doctors.repository.ts';
 import { DoctorsService } from './modules/doctors/doctors.service.ts';
+import { DirectoryCsvService } from './modules/directory-csv/directory-csv.service.ts';
 import { GeoService } from './modules/geo/geo.service.ts';
 import { IdempotencyKeysRepository } from './modules/idempotency/idempotency.repository.ts';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.ts';
@@ -64,6 +65,7 @@ export type Services = {
   ssoClient: SsoClient | null;
   doctors: DoctorsService;
   offices: OfficesService;
+  directoryCsv: DirectoryCsvService;
   recentDoctors: RecentDoctorsService;
   configuration: ConfigurationService;
   geo: GeoService;
@@ -136,6 +138,19 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     logs,
     clock,
   });
+  const doctorsService = new DoctorsService({
+    db,
+    doctors,
+    links,
+    offices,
+    search: new DoctorSearchRepository(),
+    targets,
+    logs,
+    generations,
+    keys: idempotencyKeys,
+    clock,
+  });
+  const officesService = new OfficesService({ db, offices, doctors, links, logs, generations, clock });
   return {
     account: new AccountService({ db, users, sessions, identities, auth, logs, clock }),
     auth,
@@ -152,19 +167,19 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       clock,
     }),
     ssoClient,
-    doctors: new DoctorsService({
+    doctors: doctorsService,
+    offices: officesService,
+    directoryCsv: new DirectoryCsvService({
       db,
       doctors,
-      links,
       offices,
-      search: new DoctorSearchRepository(),
-      targets,
+      links,
+      doctorsService,
+      officesService,
       logs,
       generations,
-      keys: idempotencyKeys,
       clock,
     }),
-    offices: new OfficesService({ db, offices, doctors, links, logs, generations, clock }),
     recentDoctors: new RecentDoctorsService({ db, recent, doctors, clock }),
     configuration: new ConfigurationService({ db, channels, products, targets, logs, clock }),
     geo: new GeoService({ geocoderUrl: config.geocoderUrl, ugaFile: config.ugaFile }),

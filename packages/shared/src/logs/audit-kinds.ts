@@ -40,8 +40,10 @@ export const AUDIT_ACTIONS = [
   'update_manager',
   'update_products',
   'send_password_link',
-  // Transparence Santé: a semester's declaration exported.
+  // Transparence Santé: a semester's declaration exported; the directory's lists exported as CSV.
   'export',
+  // The directory: a CSV file of doctors or offices imported (decision 0057).
+  'import',
   // The log itself: the entry a clearing leaves behind.
   'clear',
 ] as const;

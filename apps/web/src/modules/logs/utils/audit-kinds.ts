@@ -44,6 +44,7 @@ const ACTION_COLORS: Record<AuditAction, PresetTagColor> = {
   update_products: 'blue',
   send_password_link: 'purple',
   export: 'cyan',
+  import: 'green',
   clear: 'volcano',
 };
 
