@@ -42,6 +42,9 @@ export const AUDIT_ACTIONS = [
   'send_password_link',
   // Transparence Santé: a semester's declaration exported.
   'export',
+  // The national directory (RPPS) import: started, and ended with its counts.
+  'import_start',
+  'import_end',
   // The log itself: the entry a clearing leaves behind.
   'clear',
 ] as const;
@@ -64,6 +67,7 @@ export const AUDIT_ENTITY_TYPES = [
   'benefit',
   'convention',
   'transparency_declaration',
+  'directory_import',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -44,6 +44,8 @@ const ACTION_COLORS: Record<AuditAction, PresetTagColor> = {
   update_products: 'blue',
   send_password_link: 'purple',
   export: 'cyan',
+  import_start: 'cyan',
+  import_end: 'cyan',
   clear: 'volcano',
 };
 
