@@ -42,3 +42,4 @@ export * from './account/device.ts';
 export * from './transparency/transparency.rules.ts';
 export * from './transparency/transparency.schemas.ts';
 export * from './directory-csv/directory-csv.schemas.ts';
+export * from './directory-import/directory-import.schemas.ts';

@@ -44,6 +44,9 @@ export const AUDIT_ACTIONS = [
   'export',
   // The directory: a CSV file of doctors or offices imported (decision 0057).
   'import',
+  // The national directory (RPPS) import: started, and ended with its counts.
+  'import_start',
+  'import_end',
   // The log itself: the entry a clearing leaves behind.
   'clear',
 ] as const;
@@ -66,6 +69,7 @@ export const AUDIT_ENTITY_TYPES = [
   'benefit',
   'convention',
   'transparency_declaration',
+  'directory_import',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -45,6 +45,8 @@ const ACTION_COLORS: Record<AuditAction, PresetTagColor> = {
   send_password_link: 'purple',
   export: 'cyan',
   import: 'green',
+  import_start: 'cyan',
+  import_end: 'cyan',
   clear: 'volcano',
 };
 
