@@ -26,11 +26,7 @@ export function ExportCsvButton({ kind, filter }: ExportCsvButtonProps) {
   };
 
   return (
-    <Button
-      loading={exportCsv.isPending}
-      data-testid={`export-${kind}-csv`}
-      onClick={() => void handleExport()}
-    >
+    <Button loading={exportCsv.isPending} data-testid={`export-${kind}-csv`} onClick={() => void handleExport()}>
       {isFiltered ? t('directoryCsv.export.filtered') : t(`directoryCsv.export.all.${kind}`)}
     </Button>
   );
