@@ -23,6 +23,7 @@ import type { DoctorsRepository } from '#server/modules/doctors/doctors.reposito
 import { auditUser, changedFields } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import { officeSearchColumns } from './office-search.ts';
+import { officeFieldsOf, withManualFields } from '#server/modules/directory-import/provenance.ts';
 import { toOffice } from './offices.mapper.ts';
 import type { OfficeRow, OfficesRepository } from './offices.repository.ts';
 
@@ -94,6 +95,8 @@ export class OfficesService {
       created_at: now,
       updated_at: now,
       updated_by: auth.user.email,
+      // A person wrote every field given: a later import of the national directory keeps them (decision 0055).
+      manual_fields: withManualFields('', officeFieldsOf(input)),
     };
     return this.deps.db.transaction().execute(async (trx) => {
       await this.deps.offices.insert(trx, row);
@@ -120,6 +123,7 @@ export class OfficesService {
         ...officeSearchColumns(merged),
         updated_at: isoNow(this.deps.clock),
         updated_by: auth.user.email,
+        manual_fields: withManualFields(before.manual_fields, officeFieldsOf(patch)),
       };
       await this.deps.offices.update(trx, id, columns);
       // The doctors whose primary office this is list its name, address and city from their own rows.
