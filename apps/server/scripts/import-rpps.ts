@@ -6,7 +6,8 @@
  * The database is the server's (DATABASE_URL, else DATA_DIR/crm.sqlite, paths relative to where npm was
  * started), migrated first. It may run while the server runs (decision 0055): it writes in short transactions
  * and the server's search and counts follow each one. Shows a progress line on a terminal and ends with the
- * rejected lines: number, reason, the line itself. The exit status is 0 when the import went through, rejected
+ * rejected lines: number, reason, the line itself. --geocode then asks the address service (GEOCODER_URL) for the
+ * offices whose address the import created or changed, until it can't be reached. The exit status is 0 when the import went through, rejected
  * lines or not.
  */
 import path from 'node:path';
@@ -17,12 +18,15 @@ import { systemClock } from '#server/core/clock.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { translate } from '#server/http/i18n.ts';
-import { createDirectoryImporter } from '#server/modules/directory-import/create-importer.ts';
+import { createDirectoryImporter, zoneFinder } from '#server/modules/directory-import/create-importer.ts';
+import { DirectoryImportRepository } from '#server/modules/directory-import/directory-import.repository.ts';
+import { geocodePendingOffices } from '#server/modules/directory-import/precise-geocoding.ts';
+import { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
 import { DirectoryLayoutError, type ImportProgress } from '#server/modules/directory-import/directory-importer.ts';
 import type { Rejection } from '#server/modules/directory-import/rpps-records.ts';
 
 const usage =
-  'usage: npm run import:rpps -- FILE [--savoir-faire FILE] [--database-url URL] [--lang fr|en] [--rejected-shown N]';
+  'usage: npm run import:rpps -- FILE [--savoir-faire FILE] [--database-url URL] [--lang fr|en] [--rejected-shown N] [--geocode]';
 
 /** Rejected lines kept for the final report; beyond, only counted. */
 const DEFAULT_REJECTED_SHOWN = 1_000;
@@ -46,6 +50,7 @@ async function main(): Promise<void> {
       'database-url': { type: 'string' },
       lang: { type: 'string' },
       'rejected-shown': { type: 'string' },
+      geocode: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -87,6 +92,18 @@ async function main(): Promise<void> {
         else console.error(progressLine(progress));
       },
     });
+    if (values.geocode) {
+      const geocoded = await geocodePendingOffices({
+        db: database.db,
+        imports: new DirectoryImportRepository(),
+        offices: new OfficesRepository(),
+        zoneOf: zoneFinder(config.ugaFile),
+        geocoderUrl: config.geocoderUrl,
+      });
+      console.error(
+        `precise geocoding: ${geocoded.geocoded} placed, ${geocoded.notFound} not found${geocoded.stopped ? '; the address service could not be reached, the rest waits for the next run' : ''}`,
+      );
+    }
     if (counts.rejected > 0) {
       console.log(
         `\n${counts.rejected.toLocaleString('en')} rejected lines${counts.rejected > shown ? ` (first ${shown})` : ''}:`,

@@ -47,7 +47,9 @@ export function generateDoctor(random: Random, rpps: string, homeCommune: Commun
   const lastName = surname(random);
   const prefix = doctorPrefix(random, gender);
   const primary = SPEC_SPECIALTIES[pickSpecialty(random)] as Specialty;
-  const secondary = random.chance(0.3) ? random.pick(SPEC_SPECIALTIES.filter((specialty) => specialty !== primary)) : null;
+  const secondary = random.chance(0.3)
+    ? random.pick(SPEC_SPECIALTIES.filter((specialty) => specialty !== primary))
+    : null;
   const title =
     prefix === 'Prof' && random.chance(0.6)
       ? PROFESSOR_TITLE

@@ -300,15 +300,6 @@ export class DirectoryImportRepository {
     return db.selectFrom('directory_imports').selectAll().orderBy('started_at', 'desc').limit(limit).execute();
   }
 
-  /** Runs a stopped process left as running: they will never finish. */
-  async failRunning(db: Db, error: string, at: string): Promise<void> {
-    await db
-      .updateTable('directory_imports')
-      .set({ status: 'failed', error, finished_at: at })
-      .where('status', '=', 'running')
-      .execute();
-  }
-
   async insertRejections(db: Db, rows: readonly DirectoryImportRejectionsTable[]): Promise<void> {
     await insertChunked(db, 'directory_import_rejections', rows);
   }
@@ -324,25 +315,15 @@ export class DirectoryImportRepository {
 
   // Precise geocoding of the addresses an import changed.
 
-  pendingGeocodes(db: Db, limit: number) {
+  /** The next offices whose address changed since their last precise geocoding, after an id. */
+  pendingGeocodes(db: Db, afterId: string, limit: number) {
     return db
       .selectFrom('offices')
-      .select(['id', 'address', 'postal_code', 'city'])
+      .select(['id', 'name', 'address', 'postal_code', 'city', 'uga', 'uga_name', 'manual_fields'])
       .where('geocode_pending', '=', 1)
+      .where('id', '>', afterId)
       .orderBy('id')
       .limit(limit)
-      .execute();
-  }
-
-  async setGeocoded(
-    db: Db,
-    id: string,
-    place: { latitude: number; longitude: number; uga: string; uga_name: string | null } | null,
-  ): Promise<void> {
-    await db
-      .updateTable('offices')
-      .set({ geocode_pending: 0, ...place })
-      .where('id', '=', id)
       .execute();
   }
 }

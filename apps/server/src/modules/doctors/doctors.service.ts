@@ -480,6 +480,7 @@ export class DoctorsService {
       offices,
       primaryOffice: offices.find((office) => office.is_primary) ?? null,
       isRecent: row.viewed_at !== null,
+      inactiveSince: row.inactive_since ?? null,
     });
   }
 

@@ -225,7 +225,7 @@ export class OfficesService {
   private async detail(db: Db, id: string): Promise<Office> {
     const row = await this.deps.offices.findWithCount(db, id);
     if (!row) throw new AppError('NOT_FOUND', {}, { messageKey: 'offices.notFound' });
-    return toOffice(row, row.doctor_count ?? 0);
+    return Object.assign(toOffice(row, row.doctor_count ?? 0), { inactiveSince: row.inactive_since ?? null });
   }
 
   private async requireOffice(db: Db, id: string): Promise<OfficeRow> {
