@@ -28,6 +28,9 @@ const DIRECTORY_TABLES = [
   'audit_logs',
 ] as const;
 
+/** PostgreSQL answers counts as text. */
+const asNumber = (value: unknown) => Number(value);
+
 /** One line of the combined layout from the columns given (the others empty). */
 function line(values: Partial<Record<(typeof PERSONNE_ACTIVITE_COLUMNS)[number], string>>): string {
   return `${PERSONNE_ACTIVITE_COLUMNS.map((column) => values[column] ?? '').join('|')}|`;
@@ -186,8 +189,8 @@ describe.each(engines())('national directory import on %s', (engine) => {
       .where('doctors', '<>', 0)
       .execute();
     const byPrefix = (a: { prefix: string }, b: { prefix: string }) => (a.prefix < b.prefix ? -1 : 1);
-    expect(kept.map((row) => ({ ...row, doctors: Number(row.doctors) })).sort(byPrefix)).toEqual(
-      rows.map((row) => ({ ...row, doctors: Number(row.doctors) })).sort(byPrefix),
+    expect(kept.map((row) => ({ ...row, doctors: asNumber(row.doctors) })).sort(byPrefix)).toEqual(
+      rows.map((row) => ({ ...row, doctors: asNumber(row.doctors) })).sort(byPrefix),
     );
   };
 
@@ -371,10 +374,9 @@ describe.each(engines())('national directory import on %s', (engine) => {
       }
       const refused = await upload(adminAuthorization, files.notRpps);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({
-        code: 'VALIDATION_ERROR',
-        fields: { file: expect.stringContaining('not an RPPS extract') },
-      });
+      const body = refused.json<{ code: string; fields: { file: string } }>();
+      expect(body.code).toBe('VALIDATION_ERROR');
+      expect(body.fields.file).toContain('not an RPPS extract');
       expect(await tableCounts(t.database.db, ['directory_imports', 'audit_logs'])).toEqual(before);
     });
 
