@@ -7,7 +7,8 @@
  * started), migrated first. It may run while the server runs (decision 0055): it writes in short transactions
  * and the server's search and counts follow each one. Shows a progress line on a terminal and ends with the
  * rejected lines: number, reason, the line itself. --geocode then asks the address service (GEOCODER_URL) for the
- * offices whose address the import created or changed, until it can't be reached. The exit status is 0 when the import went through, rejected
+ * offices whose address the import created or changed, until it can't be reached; --json prints the final counts
+ * as JSON on the standard output (for the benchmark). The exit status is 0 when the import went through, rejected
  * lines or not.
  */
 import path from 'node:path';
@@ -26,7 +27,7 @@ import { DirectoryLayoutError, type ImportProgress } from '#server/modules/direc
 import type { Rejection } from '#server/modules/directory-import/rpps-records.ts';
 
 const usage =
-  'usage: npm run import:rpps -- FILE [--savoir-faire FILE] [--database-url URL] [--lang fr|en] [--rejected-shown N] [--geocode]';
+  'usage: npm run import:rpps -- FILE [--savoir-faire FILE] [--database-url URL] [--lang fr|en] [--rejected-shown N] [--geocode] [--json]';
 
 /** Rejected lines kept for the final report; beyond, only counted. */
 const DEFAULT_REJECTED_SHOWN = 1_000;
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
       lang: { type: 'string' },
       'rejected-shown': { type: 'string' },
       geocode: { type: 'boolean' },
+      json: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -92,6 +94,7 @@ async function main(): Promise<void> {
         else console.error(progressLine(progress));
       },
     });
+    if (values.json) console.log(JSON.stringify(counts));
     if (values.geocode) {
       const geocoded = await geocodePendingOffices({
         db: database.db,
