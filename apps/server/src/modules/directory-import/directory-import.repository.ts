@@ -13,10 +13,30 @@ import type {
 import type { DoctorRow } from '#server/modules/doctors/doctors.repository.ts';
 import type { OfficeRow } from '#server/modules/offices/offices.repository.ts';
 
+/** Rows per statement at most: bounded, so that a statement's text stays small. */
+const MAX_ROWS_PER_STATEMENT = 256;
 /** Bound parameters of one statement: under SQLite's default limit, far under PostgreSQL's. */
 const MAX_PARAMETERS = 30_000;
 
-/** Inserts rows of one table in statements under the parameter limit. All rows have the same columns. */
+/**
+ * How many rows each statement takes: full statements, then the rest in powers of two. The server keeps its
+ * prepared statements by their text (db/database.ts): a handful of sizes make a handful of texts, where one
+ * statement per batch size would fill that cache with large inserts used once.
+ */
+export function statementSizes(rows: number, columns: number): number[] {
+  const full = Math.max(1, Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(MAX_PARAMETERS / Math.max(1, columns))));
+  const sizes: number[] = Array.from({ length: Math.floor(rows / full) }, () => full);
+  let rest = rows % full;
+  for (let size = 1 << Math.floor(Math.log2(Math.max(1, full))); rest > 0; size >>= 1) {
+    if (rest >= size) {
+      sizes.push(size);
+      rest -= size;
+    }
+  }
+  return sizes;
+}
+
+/** Inserts rows of one table in statements of a few fixed sizes. All rows have the same columns. */
 async function insertChunked<T extends keyof Database>(
   db: Db,
   table: T,
@@ -25,9 +45,10 @@ async function insertChunked<T extends keyof Database>(
 ): Promise<void> {
   const first = rows[0];
   if (!first) return;
-  const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(first).length));
-  for (let start = 0; start < rows.length; start += perStatement) {
-    const insert = db.insertInto(table).values(rows.slice(start, start + perStatement));
+  let start = 0;
+  for (const size of statementSizes(rows.length, Object.keys(first).length)) {
+    const insert = db.insertInto(table).values(rows.slice(start, start + size));
+    start += size;
     await (ignoreConflicts ? insert.onConflict((oc) => oc.doNothing()) : insert).execute();
   }
 }
@@ -162,11 +183,13 @@ export class DirectoryImportRepository {
 
   /** Moves the doctors' kept prefix counts by these differences (decision 0012), one upsert per chunk. */
   async addDoctorPrefixCounts(db: Db, changes: readonly DoctorPrefixCountsTable[]): Promise<void> {
-    const perStatement = MAX_PARAMETERS / 2;
-    for (let start = 0; start < changes.length; start += perStatement) {
+    let start = 0;
+    for (const size of statementSizes(changes.length, 2)) {
+      const chunk = changes.slice(start, start + size);
+      start += size;
       await db
         .insertInto('doctor_prefix_counts')
-        .values(changes.slice(start, start + perStatement))
+        .values(chunk)
         .onConflict((oc) =>
           oc.column('prefix').doUpdateSet((eb) => ({
             doctors: eb('doctor_prefix_counts.doctors', '+', eb.ref('excluded.doctors')),
@@ -178,11 +201,13 @@ export class DirectoryImportRepository {
 
   /** Moves the offices' kept prefix counts by these differences (decisions 0013 and 0043). */
   async addOfficePrefixCounts(db: Db, changes: readonly OfficePrefixCountsTable[]): Promise<void> {
-    const perStatement = MAX_PARAMETERS / 2;
-    for (let start = 0; start < changes.length; start += perStatement) {
+    let start = 0;
+    for (const size of statementSizes(changes.length, 2)) {
+      const chunk = changes.slice(start, start + size);
+      start += size;
       await db
         .insertInto('office_prefix_counts')
-        .values(changes.slice(start, start + perStatement))
+        .values(chunk)
         .onConflict((oc) =>
           oc.column('prefix').doUpdateSet((eb) => ({
             offices: eb('office_prefix_counts.offices', '+', eb.ref('excluded.offices')),
