@@ -99,7 +99,16 @@ async function importWith(
   const started = performance.now();
   const child = spawn(
     'node',
-    ['--import', 'tsx', 'apps/server/scripts/import-rpps.ts', file, '--json', '--rejected-shown', '0'],
+    [
+      '--max-old-space-size=192',
+      '--import',
+      'tsx',
+      'apps/server/scripts/import-rpps.ts',
+      file,
+      '--json',
+      '--rejected-shown',
+      '0',
+    ],
     {
       cwd: root,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
