@@ -54,7 +54,7 @@ const FAILED = imported({
   finishedAt: '2026-10-27T08:01:00.000Z',
   linesRead: 90_000,
   rejected: 0,
-  error: 'directoryImport.interrupted',
+  error: 'directoryImport.failed',
 });
 
 const CSV = [

@@ -33,6 +33,7 @@ import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { registerUnsubscribe } from './modules/campaigns/unsubscribe.routes.ts';
 import { CampaignSending } from './jobs/campaign-sending.ts';
 import { transparencyRoutes } from './modules/transparency/transparency.routes.ts';
+import { directoryImportRoutes } from './modules/directory-import/directory-import.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { passwordLinksRoutes } from './modules/password-links/password-links.routes.ts';
 import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
@@ -90,6 +91,8 @@ export async function buildApp({
     services.ssoClient?.stop();
     done();
   });
+  // An import running in this process ends before the database closes.
+  app.addHook('onClose', () => services.directoryImport.settled());
 
   await app.register(
     async (api) => {
@@ -116,6 +119,7 @@ export async function buildApp({
       await api.register(mailboxRoutes, { mailbox: services.mailbox });
       await api.register(campaignsRoutes, { campaigns: services.campaigns });
       await api.register(transparencyRoutes, { transparency: services.transparency });
+      await api.register(directoryImportRoutes, { directoryImport: services.directoryImport });
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Config } from './config.ts';
 import { type Clock, systemClock } from './core/clock.ts';
 import type { Db } from './db/database.ts';
@@ -53,6 +54,9 @@ import { SyncRepository } from './modules/sync/sync.repository.ts';
 import { SyncService } from './modules/sync/sync.service.ts';
 import { TransparencyRepository } from './modules/transparency/transparency.repository.ts';
 import { TransparencyService } from './modules/transparency/transparency.service.ts';
+import { createDirectoryImporter } from './modules/directory-import/create-importer.ts';
+import { DirectoryImportRepository } from './modules/directory-import/directory-import.repository.ts';
+import { DirectoryImportService } from './modules/directory-import/directory-import.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { UsersService } from './modules/users/users.service.ts';
 
@@ -81,6 +85,7 @@ export type Services = {
   mailbox: MailboxService;
   campaigns: CampaignsService;
   transparency: TransparencyService;
+  directoryImport: DirectoryImportService;
   /** What the campaign sending job needs besides the services (app.ts starts it). */
   campaignSending: { campaigns: CampaignsRepository; links: UnsubscribeLinks };
 };
@@ -232,6 +237,14 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       logs,
       clock,
       company: config.transparencyCompany,
+    }),
+    directoryImport: new DirectoryImportService({
+      db,
+      imports: new DirectoryImportRepository(),
+      logs,
+      importer: () => createDirectoryImporter(db, { ugaFile: config.ugaFile, clock }),
+      uploadDir: path.join(config.dataDir, 'directory-imports'),
+      clock,
     }),
     campaignSending: { campaigns: campaignRows, links: unsubscribeLinks },
   };

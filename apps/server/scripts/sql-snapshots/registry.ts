@@ -30,6 +30,7 @@ import { UsersRepository } from '#server/modules/users/users.repository.ts';
 import { queriesOf, type RepositoryQueries } from './calls.ts';
 import { mailRegistry } from './registry-mail.ts';
 import { transparencyRegistry } from './registry-transparency.ts';
+import { directoryImportRegistry } from './registry-directory-import.ts';
 import {
   activityRow,
   at,
@@ -636,4 +637,5 @@ export const registry: RepositoryQueries[] = [
   }),
   ...mailRegistry,
   ...transparencyRegistry,
+  ...directoryImportRegistry,
 ];

@@ -66,6 +66,15 @@ const ADMIN_ROUTES: Record<string, (ids: Ids) => InvalidRequest> = {
     payload: { name: 'Cible', unknown: true },
   }),
   'DELETE /api/configuration/targets/:id': () => ({ url: `/api/configuration/targets/${NOT_AN_ID}` }),
+  // The national directory's import (issue 32): an upload without its file name, ids that are not ids.
+  'POST /api/directory/import-files': () => ({ url: '/api/directory/import-files', payload: {} }),
+  'POST /api/directory/imports': () => ({
+    url: '/api/directory/imports',
+    payload: { personneActiviteFileId: NOT_AN_ID },
+  }),
+  'GET /api/directory/imports': () => null,
+  'GET /api/directory/imports/:id': () => ({ url: `/api/directory/imports/${NOT_AN_ID}` }),
+  'GET /api/directory/imports/:id/rejected.csv': () => ({ url: `/api/directory/imports/${NOT_AN_ID}/rejected.csv` }),
   // No schema: a body that is not JSON is what its parsing refuses.
   'DELETE /api/logs': () => ({ url: '/api/logs', rawBody: '{"confirm":' }),
   'GET /api/transparency/declarations.csv': () => ({ url: '/api/transparency/declarations.csv?semester=2026-S3' }),

@@ -28,6 +28,7 @@ import { doctorNameColumns, doctorSearchRows } from '#server/modules/doctors/doc
 import { doctorFields } from '#server/modules/doctors/doctors.mapper.ts';
 import type { DoctorRow, DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
 import { type DoctorsService, inputColumns, newDoctorRow } from '#server/modules/doctors/doctors.service.ts';
+import { doctorFieldsOf, officeFieldsOf, withManualFields } from '#server/modules/directory-import/provenance.ts';
 import { auditUser, changedFields } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import { officeSearchColumns } from '#server/modules/offices/office-search.ts';
@@ -352,6 +353,8 @@ export class DirectoryCsvService {
       ...doctorNameColumns(merged),
       updated_at: now,
       updated_by: auth.user.email,
+      // The file's fields are a person's: the national directory's next import keeps them (decision 0055).
+      manual_fields: withManualFields(before.manual_fields, doctorFieldsOf(patch)),
     };
     await this.deps.doctors.update(trx, before.id, columns);
     if (merged.firstName !== before.first_name || merged.lastName !== before.last_name) {
@@ -398,7 +401,13 @@ export class DirectoryCsvService {
     }
     const patch = pick(input, present);
     const merged = { ...before, ...patch };
-    const columns = { ...patch, ...officeSearchColumns(merged), updated_at: now, updated_by: auth.user.email };
+    const columns = {
+      ...patch,
+      ...officeSearchColumns(merged),
+      updated_at: now,
+      updated_by: auth.user.email,
+      manual_fields: withManualFields(before.manual_fields, officeFieldsOf(patch)),
+    };
     await this.deps.offices.update(trx, before.id, columns);
     // The doctors whose primary office this is list its name, address and city from their own rows.
     await this.deps.links.refreshPrimaryOffice(trx, await this.deps.links.doctorIdsOf(trx, before.id));

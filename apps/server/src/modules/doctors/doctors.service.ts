@@ -30,6 +30,7 @@ import type { DoctorSearchRepository } from './doctor-search.repository.ts';
 import { doctorNameColumns, doctorSearchRows, SHORT_PREFIX_MAX } from './doctor-search.ts';
 import { doctorFields, toDoctorListItem, toDoctorOffice } from './doctors.mapper.ts';
 import type { DoctorExportCursor, DoctorRow, DoctorsRepository } from './doctors.repository.ts';
+import { doctorFieldsOf, withManualFields } from '#server/modules/directory-import/provenance.ts';
 
 /**
  * Up to this many matches of a one-to-four-character word are ranked by the spec's score in the database;
@@ -90,6 +91,8 @@ export function newDoctorRow(id: string, input: Omit<DoctorInput, 'id'>, now: st
     updated_at: now,
     updated_by: by,
     ...NO_PRIMARY_OFFICE,
+    // A person wrote every field given: a later import of the national directory keeps them (decision 0055).
+    manual_fields: withManualFields('', doctorFieldsOf(input)),
   };
 }
 
@@ -354,6 +357,7 @@ export class DoctorsService {
         ...doctorNameColumns(merged),
         updated_at: now,
         updated_by: auth.user.email,
+        manual_fields: withManualFields(before.manual_fields, doctorFieldsOf(patch)),
       };
       await this.deps.doctors.update(trx, id, columns);
       const searchChanged = patch.firstName !== undefined || patch.lastName !== undefined || patch.rpps !== undefined;
@@ -488,6 +492,9 @@ export class DoctorsService {
       const now = isoNow(this.deps.clock);
       await this.deps.links.setPrimary(trx, id, officeId);
       await this.deps.doctors.touch(trx, id, now, auth.user.email);
+      await this.deps.doctors.update(trx, id, {
+        manual_fields: withManualFields(doctor.manual_fields, ['primary_office']),
+      });
       await this.deps.logs.record(trx, {
         action: 'set_primary_office',
         entityType: 'doctor',
@@ -511,6 +518,7 @@ export class DoctorsService {
       offices,
       primaryOffice: offices.find((office) => office.is_primary) ?? null,
       isRecent: row.viewed_at !== null,
+      inactiveSince: row.inactive_since ?? null,
     });
   }
 

@@ -24,6 +24,7 @@ import type { DoctorsRepository } from '#server/modules/doctors/doctors.reposito
 import { auditUser, changedFields } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import { officeSearchColumns } from './office-search.ts';
+import { officeFieldsOf, withManualFields } from '#server/modules/directory-import/provenance.ts';
 import { toOffice } from './offices.mapper.ts';
 import type { OfficeRow, OfficesRepository } from './offices.repository.ts';
 
@@ -45,7 +46,16 @@ const EXPORT_PAGE = 1000;
 
 /** A new office's row with its search columns (an import creates offices alike). */
 export function newOfficeRow(id: string, input: OfficeInput, now: string, by: string): OfficeRow {
-  return { id, ...input, ...officeSearchColumns(input), created_at: now, updated_at: now, updated_by: by };
+  return {
+    id,
+    ...input,
+    ...officeSearchColumns(input),
+    created_at: now,
+    updated_at: now,
+    updated_by: by,
+    // A person wrote every field given: a later import of the national directory keeps them (decision 0055).
+    manual_fields: withManualFields('', officeFieldsOf(input)),
+  };
 }
 
 export class OfficesService {
@@ -138,6 +148,7 @@ export class OfficesService {
         ...officeSearchColumns(merged),
         updated_at: isoNow(this.deps.clock),
         updated_by: auth.user.email,
+        manual_fields: withManualFields(before.manual_fields, officeFieldsOf(patch)),
       };
       await this.deps.offices.update(trx, id, columns);
       // The doctors whose primary office this is list its name, address and city from their own rows.
@@ -239,7 +250,7 @@ export class OfficesService {
   private async detail(db: Db, id: string): Promise<Office> {
     const row = await this.deps.offices.findWithCount(db, id);
     if (!row) throw new AppError('NOT_FOUND', {}, { messageKey: 'offices.notFound' });
-    return toOffice(row, row.doctor_count ?? 0);
+    return Object.assign(toOffice(row, row.doctor_count ?? 0), { inactiveSince: row.inactive_since ?? null });
   }
 
   private async requireOffice(db: Db, id: string): Promise<OfficeRow> {

@@ -129,7 +129,7 @@ describe('DirectoryImportPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     const failed = progress({
       status: 'failed',
       finishedAt: '2026-11-28T08:03:00.000Z',
-      error: 'directoryImport.interrupted',
+      error: 'directoryImport.failed',
     });
     const fetchMock = api({
       'GET /api/directory/imports': () =>
@@ -168,9 +168,7 @@ describe('DirectoryImportPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
       'GET /api/directory/imports': () => jsonResponse({ items: [progress()] }),
       [`GET /api/directory/imports/${IMPORT_ID}`]: () => {
         polls += 1;
-        return jsonResponse(
-          polls === 1 ? progress() : progress({ status: 'failed', error: 'directoryImport.interrupted' }),
-        );
+        return jsonResponse(polls === 1 ? progress() : progress({ status: 'failed', error: 'directoryImport.failed' }));
       },
     });
     await i18n.changeLanguage('fr');
@@ -178,7 +176,7 @@ describe('DirectoryImportPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(await screen.findByTestId('import-progress')).toHaveAttribute('data-status', 'running');
     expect(screen.getByTestId('start-import')).toBeDisabled();
     expect(await screen.findByTestId('import-error', {}, { timeout: 3000 })).toHaveTextContent(
-      'L’import s’est arrêté avec le serveur : relancez-le',
+      'L’import s’est arrêté sur une erreur : les lignes déjà lues sont gardées ; relancez-le',
     );
     expect(screen.getByTestId('count-rate')).toHaveTextContent(/40\s000 lignes\/s/);
   });

@@ -1,5 +1,5 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { SPECIALTIES, type Specialty } from '@crm/shared';
+import { SPEC_SPECIALTIES, SPECIALTIES, type Specialty } from '@crm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,7 @@ export function OfficeListPage() {
   const list = useListParams();
   const specialty = specialtiesOf(list.params.get(SPECIALTY_PARAM));
   const specialties = useQuery(officeQueries.specialties());
-  const specialtyOptions = (specialties.data ?? SPECIALTIES).map((value) => ({
+  const specialtyOptions = (specialties.data ?? SPEC_SPECIALTIES).map((value) => ({
     value,
     label: t(`specialties.${value}`),
   }));
