@@ -54,5 +54,8 @@ export default [
   budget('entry', routeFiles(), '144.8 kB'),
   // The first signed-in screen, and the one a rep opens most.
   budget('/ (dashboard, signed in)', routeFiles(LAYOUT, 'src/modules/dashboard/pages/DashboardPage.tsx'), '368 kB'),
-  budget('/doctors (signed in)', routeFiles(LAYOUT, 'src/modules/doctors/pages/DoctorListPage.tsx'), '450 kB'),
+  // 453.5 (issue 32): the lists' CSV export button, the admin menu's Directory import entry and its icon, and the
+  // French catalogue's texts of the import screens and of the national import's refusals and rejection reasons
+  // (admin-only: a catalogue part loaded with the admin pages would win them back).
+  budget('/doctors (signed in)', routeFiles(LAYOUT, 'src/modules/doctors/pages/DoctorListPage.tsx'), '453.5 kB'),
 ];

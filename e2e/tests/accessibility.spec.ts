@@ -112,6 +112,7 @@ const ADMIN_SCREENS: Screen[] = [
   { name: 'campaigns', path: () => '/campaigns', ready: settled, phone: 'PastCampaigns' },
   { name: 'configuration', path: () => '/configuration', ready: showing(LIST_ITEMS), phone: 'EntryTab' },
   { name: 'transparency', path: () => '/transparency', ready: showing('[data-testid="declaration-lines"]') },
+  { name: 'directory import', path: () => '/directory-import', ready: settled },
 ];
 
 /**

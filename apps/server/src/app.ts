@@ -22,6 +22,7 @@ import { consentsRoutes } from './modules/consents/consents.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
 import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
+import { directoryCsvRoutes } from './modules/directory-csv/directory-csv.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { officesRoutes } from './modules/offices/offices.routes.ts';
 import { recentDoctorsRoutes } from './modules/recent-doctors/recent-doctors.routes.ts';
@@ -32,6 +33,7 @@ import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { registerUnsubscribe } from './modules/campaigns/unsubscribe.routes.ts';
 import { CampaignSending } from './jobs/campaign-sending.ts';
 import { transparencyRoutes } from './modules/transparency/transparency.routes.ts';
+import { directoryImportRoutes } from './modules/directory-import/directory-import.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { passwordLinksRoutes } from './modules/password-links/password-links.routes.ts';
 import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
@@ -89,6 +91,8 @@ export async function buildApp({
     services.ssoClient?.stop();
     done();
   });
+  // An import running in this process ends before the database closes.
+  app.addHook('onClose', () => services.directoryImport.settled());
 
   await app.register(
     async (api) => {
@@ -102,6 +106,7 @@ export async function buildApp({
       await api.register(doctorsRoutes, { doctors: services.doctors });
       await api.register(recentDoctorsRoutes, { recentDoctors: services.recentDoctors });
       await api.register(officesRoutes, { offices: services.offices });
+      await api.register(directoryCsvRoutes, { directoryCsv: services.directoryCsv });
       await api.register(configurationRoutes, { configuration: services.configuration });
       await api.register(geoRoutes, { geo: services.geo });
       await api.register(activitiesRoutes, { activities: services.activities });
@@ -114,6 +119,7 @@ export async function buildApp({
       await api.register(mailboxRoutes, { mailbox: services.mailbox });
       await api.register(campaignsRoutes, { campaigns: services.campaigns });
       await api.register(transparencyRoutes, { transparency: services.transparency });
+      await api.register(directoryImportRoutes, { directoryImport: services.directoryImport });
     },
     { prefix: '/api' },
   );

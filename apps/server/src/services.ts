@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Config } from './config.ts';
 import { type Clock, systemClock } from './core/clock.ts';
 import type { Db } from './db/database.ts';
@@ -27,6 +28,7 @@ import { DoctorOfficesRepository } from './modules/doctors/doctor-offices.reposi
 import { DoctorSearchRepository } from './modules/doctors/doctor-search.repository.ts';
 import { DoctorsRepository } from './modules/doctors/doctors.repository.ts';
 import { DoctorsService } from './modules/doctors/doctors.service.ts';
+import { DirectoryCsvService } from './modules/directory-csv/directory-csv.service.ts';
 import { GeoService } from './modules/geo/geo.service.ts';
 import { IdempotencyKeysRepository } from './modules/idempotency/idempotency.repository.ts';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.ts';
@@ -52,6 +54,9 @@ import { SyncRepository } from './modules/sync/sync.repository.ts';
 import { SyncService } from './modules/sync/sync.service.ts';
 import { TransparencyRepository } from './modules/transparency/transparency.repository.ts';
 import { TransparencyService } from './modules/transparency/transparency.service.ts';
+import { createDirectoryImporter } from './modules/directory-import/create-importer.ts';
+import { DirectoryImportRepository } from './modules/directory-import/directory-import.repository.ts';
+import { DirectoryImportService } from './modules/directory-import/directory-import.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { UsersService } from './modules/users/users.service.ts';
 
@@ -64,6 +69,7 @@ export type Services = {
   ssoClient: SsoClient | null;
   doctors: DoctorsService;
   offices: OfficesService;
+  directoryCsv: DirectoryCsvService;
   recentDoctors: RecentDoctorsService;
   configuration: ConfigurationService;
   geo: GeoService;
@@ -79,6 +85,7 @@ export type Services = {
   mailbox: MailboxService;
   campaigns: CampaignsService;
   transparency: TransparencyService;
+  directoryImport: DirectoryImportService;
   /** What the campaign sending job needs besides the services (app.ts starts it). */
   campaignSending: { campaigns: CampaignsRepository; links: UnsubscribeLinks };
 };
@@ -136,6 +143,19 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
     logs,
     clock,
   });
+  const doctorsService = new DoctorsService({
+    db,
+    doctors,
+    links,
+    offices,
+    search: new DoctorSearchRepository(),
+    targets,
+    logs,
+    generations,
+    keys: idempotencyKeys,
+    clock,
+  });
+  const officesService = new OfficesService({ db, offices, doctors, links, logs, generations, clock });
   return {
     account: new AccountService({ db, users, sessions, identities, auth, logs, clock }),
     auth,
@@ -152,19 +172,19 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       clock,
     }),
     ssoClient,
-    doctors: new DoctorsService({
+    doctors: doctorsService,
+    offices: officesService,
+    directoryCsv: new DirectoryCsvService({
       db,
       doctors,
-      links,
       offices,
-      search: new DoctorSearchRepository(),
-      targets,
+      links,
+      doctorsService,
+      officesService,
       logs,
       generations,
-      keys: idempotencyKeys,
       clock,
     }),
-    offices: new OfficesService({ db, offices, doctors, links, logs, generations, clock }),
     recentDoctors: new RecentDoctorsService({ db, recent, doctors, clock }),
     configuration: new ConfigurationService({ db, channels, products, targets, logs, clock }),
     geo: new GeoService({ geocoderUrl: config.geocoderUrl, ugaFile: config.ugaFile }),
@@ -217,6 +237,14 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       logs,
       clock,
       company: config.transparencyCompany,
+    }),
+    directoryImport: new DirectoryImportService({
+      db,
+      imports: new DirectoryImportRepository(),
+      logs,
+      importer: () => createDirectoryImporter(db, { ugaFile: config.ugaFile, clock }),
+      uploadDir: path.join(config.dataDir, 'directory-imports'),
+      clock,
     }),
     campaignSending: { campaigns: campaignRows, links: unsubscribeLinks },
   };

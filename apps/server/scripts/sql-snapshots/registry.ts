@@ -30,6 +30,7 @@ import { UsersRepository } from '#server/modules/users/users.repository.ts';
 import { queriesOf, type RepositoryQueries } from './calls.ts';
 import { mailRegistry } from './registry-mail.ts';
 import { transparencyRegistry } from './registry-transparency.ts';
+import { directoryImportRegistry } from './registry-directory-import.ts';
 import {
   activityRow,
   at,
@@ -352,6 +353,14 @@ export const registry: RepositoryQueries[] = [
     userData: { args: () => [ids.user, ids.doctor] },
     offices: { args: () => [ids.doctor] },
     listItems: { args: () => [[ids.doctor, ids.otherDoctor], ids.user] },
+    exportPage: [
+      { shape: 'the first page', args: () => [ids.user, null, 1000] },
+      {
+        shape: 'after the last doctor sent',
+        args: () => [ids.user, { lastName: 'durand', firstName: 'jeanne', id: ids.doctor }, 1000],
+      },
+    ],
+    byRpps: { args: () => [['10001234567', '10001234568']] },
     insert: { args: () => [doctorRow] },
     update: { args: () => [ids.doctor, { phone: '0102030406', updated_at: at, updated_by: ids.user }] },
     touch: { args: () => [ids.doctor, at, ids.user] },
@@ -441,6 +450,8 @@ export const registry: RepositoryQueries[] = [
     {
       findById: { args: () => [ids.office] },
       findWithCount: { args: () => [ids.office] },
+      byIds: { args: () => [[ids.office]] },
+      byNames: { args: () => [['cabinet du parc']] },
       page: [
         { shape: 'unfiltered', args: () => [noOfficeFilter, 0, 20] },
         { shape: 'two specialties', args: () => [{ terms: [], specialties: ['Cardiology', 'Neurology'] }, 0, 20] },
@@ -626,4 +637,5 @@ export const registry: RepositoryQueries[] = [
   }),
   ...mailRegistry,
   ...transparencyRegistry,
+  ...directoryImportRegistry,
 ];

@@ -154,6 +154,12 @@ export type DoctorsTable = {
   primary_office_address: string | null;
   primary_office_postal_code: string | null;
   primary_office_city: string | null;
+  /** Since when the national directory no longer lists the doctor (decision 0055); null: listed, or never from it. */
+  inactive_since?: string | null;
+  /** What the directory last gave the doctor, hashed: an import finding the same writes nothing. */
+  directory_digest?: string | null;
+  /** The fields a person edited, comma-separated (DIRECTORY_FIELDS): an import leaves them as they are. */
+  manual_fields?: string;
 };
 
 export type DoctorSearchWordsTable = {
@@ -219,6 +225,15 @@ export type OfficesTable = {
   created_at: string;
   updated_at: string;
   updated_by: string | null;
+  /** The national directory's key: `Identifiant technique de la structure` (decision 0055). */
+  directory_id?: string | null;
+  /** The commune's INSEE code, as the directory gives it. */
+  commune_code?: string | null;
+  inactive_since?: string | null;
+  directory_digest?: string | null;
+  manual_fields?: string;
+  /** 1: the address changed since it was last geocoded precisely; the geocoding batch takes it. */
+  geocode_pending?: number;
 };
 
 /** The first 1 to 4 characters of each word of an office's search_text, keyed in list order (decision 0013). */
@@ -241,6 +256,37 @@ export type DoctorOfficesTable = {
   office_id: string;
   is_primary: number;
   created_at: string;
+  /** 'directory' when the national directory's import made the link (and may remove it); else 'person'. */
+  source?: 'directory' | 'person';
+};
+
+export type DirectoryImportsTable = {
+  id: string;
+  file_name: string;
+  savoir_faire_file_name: string | null;
+  status: 'running' | 'done' | 'failed';
+  started_at: string;
+  finished_at: string | null;
+  lines_read: number;
+  kept: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+  inactivated: number;
+  lines_per_second: number;
+  /** A catalogue key when the import failed. */
+  error: string | null;
+  started_by: string | null;
+  started_by_name: string;
+};
+
+/** A line an import could not read: its number in the file, the reason (a catalogue key) and the line. */
+export type DirectoryImportRejectionsTable = {
+  import_id: string;
+  line_number: number;
+  reason: string;
+  content: string;
 };
 
 export type OfficeSpecialtiesTable = {
@@ -650,6 +696,8 @@ export type TransparencyExportedLinesTable = {
 };
 
 export type Database = {
+  directory_imports: DirectoryImportsTable;
+  directory_import_rejections: DirectoryImportRejectionsTable;
   transparency_conventions: TransparencyConventionsTable;
   transparency_benefits: TransparencyBenefitsTable;
   transparency_exports: TransparencyExportsTable;

@@ -66,10 +66,24 @@ const ADMIN_ROUTES: Record<string, (ids: Ids) => InvalidRequest> = {
     payload: { name: 'Cible', unknown: true },
   }),
   'DELETE /api/configuration/targets/:id': () => ({ url: `/api/configuration/targets/${NOT_AN_ID}` }),
+  // The national directory's import (issue 32): an upload without its file name, ids that are not ids.
+  'POST /api/directory/import-files': () => ({ url: '/api/directory/import-files', payload: {} }),
+  'POST /api/directory/imports': () => ({
+    url: '/api/directory/imports',
+    payload: { personneActiviteFileId: NOT_AN_ID },
+  }),
+  'GET /api/directory/imports': () => null,
+  'GET /api/directory/imports/:id': () => ({ url: `/api/directory/imports/${NOT_AN_ID}` }),
+  'GET /api/directory/imports/:id/rejected.csv': () => ({ url: `/api/directory/imports/${NOT_AN_ID}/rejected.csv` }),
   // No schema: a body that is not JSON is what its parsing refuses.
   'DELETE /api/logs': () => ({ url: '/api/logs', rawBody: '{"confirm":' }),
   'GET /api/transparency/declarations.csv': () => ({ url: '/api/transparency/declarations.csv?semester=2026-S3' }),
   'GET /api/transparency/semesters/:semester': () => ({ url: '/api/transparency/semesters/2026-S3' }),
+  // The CSV imports read a file: a JSON body that does not parse is what they refuse.
+  'POST /api/doctors/import/preview': () => ({ url: '/api/doctors/import/preview', rawBody: '{"file":' }),
+  'POST /api/doctors/import': () => ({ url: '/api/doctors/import', rawBody: '{"file":' }),
+  'POST /api/offices/import/preview': () => ({ url: '/api/offices/import/preview', rawBody: '{"file":' }),
+  'POST /api/offices/import': () => ({ url: '/api/offices/import', rawBody: '{"file":' }),
 };
 
 /** Users with readWrite only (spec 000 §6: doctors, offices and their links). */
@@ -95,6 +109,9 @@ const WRITER_ROUTES: Record<string, (ids: Ids) => InvalidRequest> = {
   'POST /api/doctors/:id/conventions': (ids) => ({ url: `/api/doctors/${ids.doctor}/conventions`, payload: {} }),
   'PUT /api/conventions/:id': () => ({ url: `/api/conventions/${NOT_AN_ID}`, payload: { status: 'signed' } }),
   'PUT /api/benefits/:id': () => ({ url: `/api/benefits/${NOT_AN_ID}`, payload: { amountCents: -1 } }),
+  // Exporting the directory's lists (decision 0057).
+  'GET /api/doctors/export.csv': () => ({ url: `/api/doctors/export.csv?search=${'x'.repeat(101)}` }),
+  'GET /api/offices/export.csv': () => ({ url: '/api/offices/export.csv?specialty=Oncology' }),
 };
 
 /** Without a session: signing in, single sign-on, password links, liveness and the sign-in page's facts. */

@@ -33,6 +33,8 @@ export const ROUTE_ACCESS: ReadonlyArray<readonly [pattern: string, access: Rout
   ['/configuration', 'admin'],
   // The Transparence Santé declaration (issue 31): the lab's compliance, not the reps'.
   ['/transparency', 'admin'],
+  // The national directory's import and the CSV imports (issue 32): administrators write the whole directory.
+  ['/directory-import', 'admin'],
   // The user's own settings (issue 17): sessions and password live on the server.
   ['/account', 'online'],
 ];

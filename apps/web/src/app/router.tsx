@@ -39,6 +39,10 @@ const LogsPage = lazyPage(() => import('@/modules/logs/pages/LogsPage'), 'LogsPa
 const MailboxPage = lazyPage(() => import('@/modules/mailbox/pages/MailboxPage'), 'MailboxPage');
 const CampaignsPage = lazyPage(() => import('@/modules/campaigns/pages/CampaignsPage'), 'CampaignsPage');
 const TransparencyPage = lazyPage(() => import('@/modules/transparency/pages/TransparencyPage'), 'TransparencyPage');
+const DirectoryImportPage = lazyPage(
+  () => import('@/modules/directory-import/pages/DirectoryImportPage'),
+  'DirectoryImportPage',
+);
 const AccountPage = lazyPage(() => import('@/modules/account/pages/AccountPage'), 'AccountPage');
 const ConfigurationPage = lazyPage(
   () => import('@/modules/configuration/pages/ConfigurationPage'),
@@ -97,6 +101,7 @@ export const routes: RouteObject[] = [
           { path: 'campaigns', element: <CampaignsPage /> },
           { path: 'configuration', element: <ConfigurationPage /> },
           { path: 'transparency', element: <TransparencyPage /> },
+          { path: 'directory-import', element: <DirectoryImportPage /> },
           { path: 'account', element: <AccountPage /> },
         ],
       },

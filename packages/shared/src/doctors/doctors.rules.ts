@@ -1,7 +1,102 @@
 import { normalizeForSearch, searchTerms } from '../common/text.ts';
 
-/** Specialties of spec 000 section 3, in the spec's (English) names, as stored and sent. */
-export const SPECIALTIES = ['Cardiology', 'Dermatology', 'Neurology', 'Pediatrics', 'Psychiatry'] as const;
+/**
+ * The specialties of spec 000 section 3, in the spec's (English) names, as stored and sent: the default filters
+ * of the directory, listed first. Each is one savoir-faire of the national directory (decision 0056).
+ */
+export const SPEC_SPECIALTIES = ['Cardiology', 'Dermatology', 'Neurology', 'Pediatrics', 'Psychiatry'] as const;
+
+/** The savoir-faire code (RPPS, nomenclature TRE-R38) each of the spec's specialties stands for. */
+export const SAVOIR_FAIRE_OF_SPEC_SPECIALTY = {
+  Cardiology: 'SM04',
+  Dermatology: 'SM15',
+  Neurology: 'SM32',
+  Pediatrics: 'SM40',
+  Psychiatry: 'SM42',
+} as const satisfies Record<(typeof SPEC_SPECIALTIES)[number], string>;
+
+/**
+ * The other savoir-faire of doctors in the national directory (RPPS specialties, nomenclature TRE-R38), stored
+ * as their codes; general medicine is SM54, with SM53 and SM26 (decision 0056).
+ */
+export const RPPS_SAVOIR_FAIRE = [
+  'SM01',
+  'SM02',
+  'SM03',
+  'SM05',
+  'SM06',
+  'SM07',
+  'SM08',
+  'SM09',
+  'SM10',
+  'SM11',
+  'SM12',
+  'SM13',
+  'SM14',
+  'SM16',
+  'SM17',
+  'SM18',
+  'SM19',
+  'SM20',
+  'SM21',
+  'SM22',
+  'SM23',
+  'SM24',
+  'SM25',
+  'SM26',
+  'SM27',
+  'SM28',
+  'SM29',
+  'SM30',
+  'SM31',
+  'SM33',
+  'SM34',
+  'SM35',
+  'SM36',
+  'SM37',
+  'SM38',
+  'SM39',
+  'SM41',
+  'SM43',
+  'SM44',
+  'SM45',
+  'SM46',
+  'SM47',
+  'SM48',
+  'SM49',
+  'SM50',
+  'SM53',
+  'SM54',
+  'SM55',
+  'SM56',
+  'SM57',
+  'SM58',
+  'SM59',
+  'SM60',
+  'SM61',
+  'SM62',
+] as const;
+
+/** A doctor whose directory entry names no savoir-faire of this list. */
+export const UNSPECIFIED_SPECIALTY = 'Unspecified';
+
+/** Every specialty a doctor may have: the spec's five first, then the directory's others (decision 0056). */
+export const SPECIALTIES = [...SPEC_SPECIALTIES, ...RPPS_SAVOIR_FAIRE, UNSPECIFIED_SPECIALTY] as const;
+
+const SPECIALTY_BY_SAVOIR_FAIRE: ReadonlyMap<string, (typeof SPECIALTIES)[number]> = new Map<
+  string,
+  (typeof SPECIALTIES)[number]
+>([
+  ...Object.entries(SAVOIR_FAIRE_OF_SPEC_SPECIALTY).map(
+    ([name, code]) => [code, name as (typeof SPEC_SPECIALTIES)[number]] as const,
+  ),
+  ...RPPS_SAVOIR_FAIRE.map((code) => [code, code] as const),
+]);
+
+/** The stored specialty of a savoir-faire code of the directory; undefined for a code not in the list. */
+export function specialtyOfSavoirFaire(code: string): (typeof SPECIALTIES)[number] | undefined {
+  return SPECIALTY_BY_SAVOIR_FAIRE.get(code);
+}
 
 export const PREFIXES = ['Dr', 'Prof', 'Mr', 'Mrs', 'Ms'] as const;
 export type Prefix = (typeof PREFIXES)[number];

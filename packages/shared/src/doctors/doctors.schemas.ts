@@ -114,6 +114,11 @@ export const Doctor = z.object({
   offices: z.array(DoctorOffice),
   primaryOffice: DoctorOffice.nullable(),
   isRecent: z.boolean(),
+  /**
+   * Since when the national directory no longer lists the doctor (decision 0055): out of the search, still
+   * readable here.
+   */
+  inactiveSince: z.string().nullable().optional(),
 });
 export type Doctor = z.infer<typeof Doctor>;
 

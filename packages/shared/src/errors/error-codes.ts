@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'NEGLIGIBLE_VALUE_EXCEEDED',
   'CONVENTION_NOT_IN_FORCE',
   'CONVENTION_STATUS',
+  'CSV_INVALID_LINES',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

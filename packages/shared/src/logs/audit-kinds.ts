@@ -40,8 +40,13 @@ export const AUDIT_ACTIONS = [
   'update_manager',
   'update_products',
   'send_password_link',
-  // Transparence Santé: a semester's declaration exported.
+  // Transparence Santé: a semester's declaration exported; the directory's lists exported as CSV.
   'export',
+  // The directory: a CSV file of doctors or offices imported (decision 0057).
+  'import',
+  // The national directory (RPPS) import: started, and ended with its counts.
+  'import_start',
+  'import_end',
   // The log itself: the entry a clearing leaves behind.
   'clear',
 ] as const;
@@ -64,6 +69,7 @@ export const AUDIT_ENTITY_TYPES = [
   'benefit',
   'convention',
   'transparency_declaration',
+  'directory_import',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -63,6 +63,8 @@ export const Office = z.object({
   doctorCount: z.number(),
   updatedBy: z.string().nullable(),
   updatedAt: z.string(),
+  /** Since when the national directory no longer lists the office (decision 0055); on its detail only. */
+  inactiveSince: z.string().nullable().optional(),
 });
 export type Office = z.infer<typeof Office>;
 

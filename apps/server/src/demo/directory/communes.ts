@@ -1,4 +1,4 @@
-import type { SPECIALTIES } from '@crm/shared';
+import type { SPEC_SPECIALTIES } from '@crm/shared';
 
 /**
  * Reference data for the demo directory and the built-in coarse geocoder: real communes of metropolitan
@@ -736,7 +736,7 @@ export const DOCTOR_EMAIL_DOMAINS: readonly string[] = list(`
 `);
 
 /** Titles by primary specialty (the spec's English names as keys), the most frequent repeated. */
-export const TITLES_BY_SPECIALTY: Readonly<Record<(typeof SPECIALTIES)[number], readonly string[]>> = {
+export const TITLES_BY_SPECIALTY: Readonly<Record<(typeof SPEC_SPECIALTIES)[number], readonly string[]>> = {
   Cardiology: list(
     'Cardiologue, Cardiologue, Cardiologue, Cardiologue interventionnel, Rythmologue, Médecin vasculaire',
   ),

@@ -1,4 +1,4 @@
-import { type Gender, type Prefix, SPECIALTIES } from '@crm/shared';
+import { type Gender, type Prefix, SPEC_SPECIALTIES } from '@crm/shared';
 import { newId } from '#server/db/ids.ts';
 import type { DoctorsTable } from '#server/db/schema.ts';
 import { type Random, weightedPicker } from '#server/demo/random.ts';
@@ -27,7 +27,7 @@ export type PrimaryOfficeColumns = Pick<
   | 'primary_office_city'
 >;
 
-type Specialty = (typeof SPECIALTIES)[number];
+type Specialty = (typeof SPEC_SPECIALTIES)[number];
 
 export type GeneratedDoctor = Omit<
   DoctorsTable,
@@ -46,8 +46,10 @@ export function generateDoctor(random: Random, rpps: string, homeCommune: Commun
   );
   const lastName = surname(random);
   const prefix = doctorPrefix(random, gender);
-  const primary = SPECIALTIES[pickSpecialty(random)] as Specialty;
-  const secondary = random.chance(0.3) ? random.pick(SPECIALTIES.filter((specialty) => specialty !== primary)) : null;
+  const primary = SPEC_SPECIALTIES[pickSpecialty(random)] as Specialty;
+  const secondary = random.chance(0.3)
+    ? random.pick(SPEC_SPECIALTIES.filter((specialty) => specialty !== primary))
+    : null;
   const title =
     prefix === 'Prof' && random.chance(0.6)
       ? PROFESSOR_TITLE

@@ -1,4 +1,4 @@
-import { SPECIALTIES } from '@crm/shared';
+import { SPEC_SPECIALTIES } from '@crm/shared';
 import type {
   DoctorOfficesTable,
   DoctorSearchPrefixesTable,
@@ -15,7 +15,7 @@ import { COMMUNES, type Commune } from './communes.ts';
 import { generateDoctor, type PrimaryOfficeColumns, rppsSequence } from './doctor-rows.ts';
 import { communeJitterKm, generateOffice } from './office-rows.ts';
 
-type Specialty = (typeof SPECIALTIES)[number];
+type Specialty = (typeof SPEC_SPECIALTIES)[number];
 
 /** Rows for the directory tables, in the order they are inserted (a batch may fill only some). */
 export type DirectoryBatch = {
@@ -145,7 +145,7 @@ export function* generateDirectory(options: DirectoryOptions): Generator<Directo
   // The specialties practised in each office: its doctors' primary and secondary specialties.
   let officeSpecialties: OfficeSpecialtiesTable[] = [];
   for (let index = 0; index < officeIds.length; index += 1) {
-    SPECIALTIES.forEach((specialty, bit) => {
+    SPEC_SPECIALTIES.forEach((specialty, bit) => {
       if (((specialtyBits[index] ?? 0) & (1 << bit)) !== 0) {
         officeSpecialties.push({ office_id: officeIds[index] ?? '', specialty });
       }
@@ -204,7 +204,7 @@ function targetPicker(
 }
 
 function specialtyBit(specialty: string | null): number {
-  const index = specialty === null ? -1 : SPECIALTIES.indexOf(specialty as Specialty);
+  const index = specialty === null ? -1 : SPEC_SPECIALTIES.indexOf(specialty as Specialty);
   return index < 0 ? 0 : 1 << index;
 }
 

@@ -5,6 +5,9 @@ import type { Database, DoctorAliasesTable, DoctorsTable } from '#server/db/sche
 
 export type DoctorRow = DoctorsTable;
 
+/** Where an export of the whole directory goes on from: the last doctor sent, in name order. */
+export type DoctorExportCursor = { lastName: string; firstName: string; id: string };
+
 /** What a list shows of a doctor: the doctor's row (its primary office included) and what the user adds to it. */
 export type ListItemRow = Omit<DoctorRow, 'first_name_norm' | 'last_name_norm' | 'created_at'> & {
   target: string | null;
@@ -147,6 +150,71 @@ export class DoctorsRepository {
     const { rows } = await withListItems(page, userId, sql`page.doctor_id`).execute(db);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * A page of the whole directory as the user sees it, by name then id, after the last doctor of the previous
+   * page (keyset: every page costs the same, however far the export has gone).
+   */
+  exportPage(
+    db: Db,
+    userId: string,
+    after: DoctorExportCursor | null,
+    limit: number,
+  ): Promise<(ListItemRow & Pick<DoctorRow, 'last_name_norm' | 'first_name_norm'>)[]> {
+    return db
+      .selectFrom('doctors')
+      .leftJoin('doctor_user_data as ud', (join) =>
+        join.onRef('ud.doctor_id', '=', 'doctors.id').on('ud.user_id', '=', userId),
+      )
+      .leftJoin('recent_doctors as r', (join) =>
+        join.onRef('r.doctor_id', '=', 'doctors.id').on('r.user_id', '=', userId),
+      )
+      .select([
+        'doctors.id',
+        'doctors.rpps',
+        'doctors.first_name',
+        'doctors.last_name',
+        'doctors.first_name_norm',
+        'doctors.last_name_norm',
+        'doctors.title',
+        'doctors.prefix',
+        'doctors.gender',
+        'doctors.email',
+        'doctors.phone',
+        'doctors.primary_specialty',
+        'doctors.secondary_specialty',
+        'doctors.updated_at',
+        'doctors.updated_by',
+        'doctors.primary_office_id',
+        'doctors.primary_office_name',
+        'doctors.primary_office_address',
+        'doctors.primary_office_postal_code',
+        'doctors.primary_office_city',
+        'ud.target',
+        'ud.potential_target',
+        'r.viewed_at as recent_at',
+      ])
+      .$if(after !== null, (qb) =>
+        qb.where((eb) =>
+          eb(
+            eb.refTuple('doctors.last_name_norm', 'doctors.first_name_norm', 'doctors.id'),
+            '>',
+            eb.tuple(after?.lastName ?? '', after?.firstName ?? '', after?.id ?? ''),
+          ),
+        ),
+      )
+      .orderBy('doctors.last_name_norm')
+      .orderBy('doctors.first_name_norm')
+      .orderBy('doctors.id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The doctors of these RPPS numbers (an import's keys). */
+  byRpps(db: Db, rpps: readonly string[]): Promise<DoctorRow[]> {
+    if (rpps.length === 0) return Promise.resolve([]);
+    return db.selectFrom('doctors').selectAll().where('rpps', 'in', rpps).execute();
   }
 
   async insert(db: Db, row: DoctorRow): Promise<void> {

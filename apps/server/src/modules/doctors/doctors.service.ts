@@ -29,13 +29,16 @@ import { type DoctorOfficesRepository, NO_PRIMARY_OFFICE } from './doctor-office
 import type { DoctorSearchRepository } from './doctor-search.repository.ts';
 import { doctorNameColumns, doctorSearchRows, SHORT_PREFIX_MAX } from './doctor-search.ts';
 import { doctorFields, toDoctorListItem, toDoctorOffice } from './doctors.mapper.ts';
-import type { DoctorRow, DoctorsRepository } from './doctors.repository.ts';
+import type { DoctorExportCursor, DoctorRow, DoctorsRepository } from './doctors.repository.ts';
+import { doctorFieldsOf, withManualFields } from '#server/modules/directory-import/provenance.ts';
 
 /**
  * Up to this many matches of a one-to-four-character word are ranked by the spec's score in the database;
  * beyond, they come in the prefix index's order (docs/decisions/0006).
  */
 export const RANKED_SEARCH_CAP = 2000;
+/** Doctors read per step of an export: memory holds one page whatever the directory's size. */
+const EXPORT_PAGE = 1000;
 /** Counting a word's matches stops here: enough to tell a selective word from a common one. */
 const SELECTIVITY_PROBE = 2000;
 
@@ -55,7 +58,8 @@ type DoctorsServiceDeps = {
   clock: Clock;
 };
 
-const inputColumns = (input: Partial<DoctorInput>): Partial<DoctorRow> => ({
+/** The columns of the fields a user writes (an import writes the same). */
+export const inputColumns = (input: Partial<DoctorInput>): Partial<DoctorRow> => ({
   ...(input.rpps !== undefined && { rpps: input.rpps }),
   ...(input.firstName !== undefined && { first_name: input.firstName }),
   ...(input.lastName !== undefined && { last_name: input.lastName }),
@@ -67,6 +71,30 @@ const inputColumns = (input: Partial<DoctorInput>): Partial<DoctorRow> => ({
   ...(input.primarySpecialty !== undefined && { primary_specialty: input.primarySpecialty }),
   ...(input.secondarySpecialty !== undefined && { secondary_specialty: input.secondarySpecialty }),
 });
+
+/** A new doctor's row, without offices yet (an import creates doctors alike). */
+export function newDoctorRow(id: string, input: Omit<DoctorInput, 'id'>, now: string, by: string): DoctorRow {
+  return {
+    id,
+    rpps: input.rpps,
+    first_name: input.firstName,
+    last_name: input.lastName,
+    ...doctorNameColumns(input),
+    title: input.title,
+    prefix: input.prefix,
+    gender: input.gender,
+    email: input.email,
+    phone: input.phone,
+    primary_specialty: input.primarySpecialty,
+    secondary_specialty: input.secondarySpecialty,
+    created_at: now,
+    updated_at: now,
+    updated_by: by,
+    ...NO_PRIMARY_OFFICE,
+    // A person wrote every field given: a later import of the national directory keeps them (decision 0055).
+    manual_fields: withManualFields('', doctorFieldsOf(input)),
+  };
+}
 
 const rppsTaken = (rpps: string) =>
   new AppError('CONFLICT', { rpps }, { messageKey: 'doctors.rppsTaken', fields: { rpps: 'doctors.rppsTaken' } });
@@ -88,6 +116,37 @@ export class DoctorsService {
     const { rows, total } = await this.searchPage(terms, auth.user.id, offset, query.limit);
     const recent = new Set(query.recentIds);
     return { doctors: rows.map((row) => toDoctorListItem(row, recent)), total, pages: pagesFor(total, query.limit) };
+  }
+
+  /**
+   * Every doctor of the list as filtered, a page at a time, in the list's order, as the caller reads them (their
+   * own targets): a search's matches, or with no search text the whole directory by name (the CSV export,
+   * decision 0057). Exporting is a writer's: the read-only profile views, it does not take the directory away.
+   */
+  exportPages(auth: AuthContext, search: string): AsyncIterable<DoctorListItem[]> {
+    requireWriter(auth);
+    const terms = searchTerms(search);
+    const none = new Set<string>();
+    const { db, doctors } = this.deps;
+    const userId = auth.user.id;
+    const searchPage = (offset: number) => this.searchPage(terms, userId, offset, EXPORT_PAGE);
+    return (async function* pages() {
+      if (terms.length === 0) {
+        let after: DoctorExportCursor | null = null;
+        for (;;) {
+          const rows = await doctors.exportPage(db, userId, after, EXPORT_PAGE);
+          if (rows.length > 0) yield rows.map((row) => toDoctorListItem(row, none));
+          const last = rows.at(-1);
+          if (!last || rows.length < EXPORT_PAGE) return;
+          after = { lastName: last.last_name_norm, firstName: last.first_name_norm, id: last.id };
+        }
+      }
+      for (let offset = 0; ; offset += EXPORT_PAGE) {
+        const { rows, total } = await searchPage(offset);
+        if (rows.length > 0) yield rows.map((row) => toDoctorListItem(row, none));
+        if (rows.length < EXPORT_PAGE || offset + EXPORT_PAGE >= total) return;
+      }
+    })();
   }
 
   /** GET /api/doctors: the best matches for pickers (the activity form, add-doctor dialogs). */
@@ -221,25 +280,7 @@ export class DoctorsService {
     if (owner !== undefined && clientId !== undefined && queued) return this.aliasOf(trx, auth, clientId, owner);
     if (owner !== undefined) throw rppsTaken(input.rpps);
     const id = clientId ?? newId();
-    const now = isoNow(this.deps.clock);
-    const row: DoctorRow = {
-      id,
-      rpps: input.rpps,
-      first_name: input.firstName,
-      last_name: input.lastName,
-      ...doctorNameColumns(input),
-      title: input.title,
-      prefix: input.prefix,
-      gender: input.gender,
-      email: input.email,
-      phone: input.phone,
-      primary_specialty: input.primarySpecialty,
-      secondary_specialty: input.secondarySpecialty,
-      created_at: now,
-      updated_at: now,
-      updated_by: auth.user.email,
-      ...NO_PRIMARY_OFFICE,
-    };
+    const row = newDoctorRow(id, input, isoNow(this.deps.clock), auth.user.email);
     await this.deps.doctors.insert(trx, row);
     await this.deps.doctors.replaceSearchIndex(trx, id, doctorSearchRows(id, input));
     await this.deps.logs.record(trx, {
@@ -316,6 +357,7 @@ export class DoctorsService {
         ...doctorNameColumns(merged),
         updated_at: now,
         updated_by: auth.user.email,
+        manual_fields: withManualFields(before.manual_fields, doctorFieldsOf(patch)),
       };
       await this.deps.doctors.update(trx, id, columns);
       const searchChanged = patch.firstName !== undefined || patch.lastName !== undefined || patch.rpps !== undefined;
@@ -450,6 +492,9 @@ export class DoctorsService {
       const now = isoNow(this.deps.clock);
       await this.deps.links.setPrimary(trx, id, officeId);
       await this.deps.doctors.touch(trx, id, now, auth.user.email);
+      await this.deps.doctors.update(trx, id, {
+        manual_fields: withManualFields(doctor.manual_fields, ['primary_office']),
+      });
       await this.deps.logs.record(trx, {
         action: 'set_primary_office',
         entityType: 'doctor',
@@ -473,6 +518,7 @@ export class DoctorsService {
       offices,
       primaryOffice: offices.find((office) => office.is_primary) ?? null,
       isRecent: row.viewed_at !== null,
+      inactiveSince: row.inactive_since ?? null,
     });
   }
 

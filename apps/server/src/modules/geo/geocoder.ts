@@ -156,3 +156,16 @@ export function coarseGeocode(address: Pick<PostalAddress, 'postal_code' | 'city
     byCity[0];
   return commune ? { latitude: commune.latitude, longitude: commune.longitude } : null;
 }
+
+const communesByInsee = new Map(COMMUNES.map((commune) => [commune.insee, commune]));
+
+/**
+ * The coarse geocoder for an address that names its commune by INSEE code (the national directory's): that
+ * commune when the built-in table has it, else as coarseGeocode.
+ */
+export function coarseGeocodeCommune(
+  address: Pick<PostalAddress, 'postal_code' | 'city'> & { inseeCode: string | null },
+): GeoPoint | null {
+  const commune = address.inseeCode ? communesByInsee.get(address.inseeCode) : undefined;
+  return commune ? { latitude: commune.latitude, longitude: commune.longitude } : coarseGeocode(address);
+}

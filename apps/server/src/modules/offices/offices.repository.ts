@@ -380,6 +380,18 @@ export class OfficesRepository {
     return rows.map((row) => row.specialty);
   }
 
+  /** The offices of these ids (an import's keys). */
+  byIds(db: Db, ids: readonly string[]): Promise<OfficeRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('offices').selectAll().where('id', 'in', ids).execute();
+  }
+
+  /** The offices of these normalised names (an import's lines without an id are matched on their name first). */
+  byNames(db: Db, namesNorm: readonly string[]): Promise<OfficeRow[]> {
+    if (namesNorm.length === 0) return Promise.resolve([]);
+    return db.selectFrom('offices').selectAll().where('name_norm', 'in', namesNorm).execute();
+  }
+
   /** The office and its search rows, in the caller's transaction. */
   async insert(db: Db, row: OfficeRow): Promise<void> {
     await db.insertInto('offices').values(row).execute();

@@ -2,6 +2,7 @@ import {
   type Office,
   type OfficeDoctorsQuery,
   type OfficeDoctorsResult,
+  type OfficeExportQuery,
   type OfficeInput,
   type OfficeListQuery,
   type OfficeListResult,
@@ -23,6 +24,7 @@ import type { DoctorsRepository } from '#server/modules/doctors/doctors.reposito
 import { auditUser, changedFields } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import { officeSearchColumns } from './office-search.ts';
+import { officeFieldsOf, withManualFields } from '#server/modules/directory-import/provenance.ts';
 import { toOffice } from './offices.mapper.ts';
 import type { OfficeRow, OfficesRepository } from './offices.repository.ts';
 
@@ -38,6 +40,23 @@ type OfficesServiceDeps = {
   generations: CacheGenerationsRepository;
   clock: Clock;
 };
+
+/** Offices read per step of an export. */
+const EXPORT_PAGE = 1000;
+
+/** A new office's row with its search columns (an import creates offices alike). */
+export function newOfficeRow(id: string, input: OfficeInput, now: string, by: string): OfficeRow {
+  return {
+    id,
+    ...input,
+    ...officeSearchColumns(input),
+    created_at: now,
+    updated_at: now,
+    updated_by: by,
+    // A person wrote every field given: a later import of the national directory keeps them (decision 0055).
+    manual_fields: withManualFields('', officeFieldsOf(input)),
+  };
+}
 
 export class OfficesService {
   /**
@@ -83,18 +102,27 @@ export class OfficesService {
     return this.detail(this.deps.db, id);
   }
 
+  /**
+   * Every office of the list as filtered (search words, specialties), a page at a time, in the list's order
+   * (the CSV export, decision 0057); a writer's, as the doctors' export is.
+   */
+  exportPages(auth: AuthContext, query: OfficeExportQuery): AsyncIterable<Office[]> {
+    requireWriter(auth);
+    const filter = { terms: searchTerms(query.search), specialties: query.specialty };
+    const { db, offices } = this.deps;
+    return (async function* pages() {
+      for (let offset = 0; ; offset += EXPORT_PAGE) {
+        const rows = await offices.page(db, filter, offset, EXPORT_PAGE);
+        if (rows.length > 0) yield rows.map((row) => toOffice(row, row.doctor_count ?? 0));
+        if (rows.length < EXPORT_PAGE) return;
+      }
+    })();
+  }
+
   async create(auth: AuthContext, input: OfficeInput): Promise<Office> {
     requireWriter(auth);
     const id = newId();
-    const now = isoNow(this.deps.clock);
-    const row: OfficeRow = {
-      id,
-      ...input,
-      ...officeSearchColumns(input),
-      created_at: now,
-      updated_at: now,
-      updated_by: auth.user.email,
-    };
+    const row = newOfficeRow(id, input, isoNow(this.deps.clock), auth.user.email);
     return this.deps.db.transaction().execute(async (trx) => {
       await this.deps.offices.insert(trx, row);
       await this.deps.logs.record(trx, {
@@ -120,6 +148,7 @@ export class OfficesService {
         ...officeSearchColumns(merged),
         updated_at: isoNow(this.deps.clock),
         updated_by: auth.user.email,
+        manual_fields: withManualFields(before.manual_fields, officeFieldsOf(patch)),
       };
       await this.deps.offices.update(trx, id, columns);
       // The doctors whose primary office this is list its name, address and city from their own rows.
@@ -221,7 +250,7 @@ export class OfficesService {
   private async detail(db: Db, id: string): Promise<Office> {
     const row = await this.deps.offices.findWithCount(db, id);
     if (!row) throw new AppError('NOT_FOUND', {}, { messageKey: 'offices.notFound' });
-    return toOffice(row, row.doctor_count ?? 0);
+    return Object.assign(toOffice(row, row.doctor_count ?? 0), { inactiveSince: row.inactive_since ?? null });
   }
 
   private async requireOffice(db: Db, id: string): Promise<OfficeRow> {

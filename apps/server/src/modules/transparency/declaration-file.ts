@@ -6,6 +6,7 @@ import {
   roundedEuros,
   semesterOf,
 } from '@crm/shared';
+import { csvRecord } from '#server/core/csv.ts';
 import type { TransparencyBenefitsTable, TransparencyConventionsTable } from '#server/db/schema.ts';
 
 /**
@@ -201,11 +202,6 @@ export function contentHash(values: DeclarationValues): string {
   const content = HASHED_COLUMNS.map((column) => values[column]).join('\u001f');
   return crypto.createHash('sha256').update(content).digest('hex');
 }
-
-/** A field quoted when it must be (RFC 4180 with `;`): a separator, a quote or a line break inside. */
-const field = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-
-export const csvRecord = (values: readonly string[]) => `${values.map(field).join(';')}\n`;
 
 export const csvHeader = () => csvRecord(DECLARATION_COLUMNS);
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Benefit, Convention, SemesterOverview } from '@crm/shared';
+import { parseCsv } from '#server/core/csv.ts';
 import type { Db } from '#server/db/database.ts';
 import { type Call, callerFor } from '#server/test/callers.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
@@ -14,34 +15,7 @@ const COMPANY = {
   TRANSPARENCY_COMPANY_SIREN: '123456789',
 };
 
-/** One CSV record split into its fields (`;`, quotes doubled inside quoted fields). */
-function csvFields(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const char = line.charAt(i);
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ';') {
-      fields.push(field);
-      field = '';
-    } else field += char;
-  }
-  fields.push(field);
-  return fields;
-}
-
-const csvRecords = (text: string) =>
-  text
-    .split('\n')
-    .filter((line) => line !== '')
-    .map(csvFields);
+const csvRecords = (text: string) => parseCsv(text, ';').map((record) => record.fields);
 
 const id = (suffix: string) => `0190a000-0000-7000-8000-0000000000${suffix}`;
 

@@ -151,6 +151,99 @@ from
 order by
   page.doctor_id;
 
+-- DoctorsRepository.exportPage (the first page)
+-- parameters: ["user-1", "user-1", 1000]
+select
+  "doctors"."id",
+  "doctors"."rpps",
+  "doctors"."first_name",
+  "doctors"."last_name",
+  "doctors"."first_name_norm",
+  "doctors"."last_name_norm",
+  "doctors"."title",
+  "doctors"."prefix",
+  "doctors"."gender",
+  "doctors"."email",
+  "doctors"."phone",
+  "doctors"."primary_specialty",
+  "doctors"."secondary_specialty",
+  "doctors"."updated_at",
+  "doctors"."updated_by",
+  "doctors"."primary_office_id",
+  "doctors"."primary_office_name",
+  "doctors"."primary_office_address",
+  "doctors"."primary_office_postal_code",
+  "doctors"."primary_office_city",
+  "ud"."target",
+  "ud"."potential_target",
+  "r"."viewed_at" as "recent_at"
+from
+  "doctors"
+  left join "doctor_user_data" as "ud" on "ud"."doctor_id" = "doctors"."id"
+  and "ud"."user_id" = $1
+  left join "recent_doctors" as "r" on "r"."doctor_id" = "doctors"."id"
+  and "r"."user_id" = $2
+order by
+  "doctors"."last_name_norm",
+  "doctors"."first_name_norm",
+  "doctors"."id"
+limit
+  $3;
+
+-- DoctorsRepository.exportPage (after the last doctor sent)
+-- parameters: ["user-1", "user-1", "durand", "jeanne", "doctor-1", 1000]
+select
+  "doctors"."id",
+  "doctors"."rpps",
+  "doctors"."first_name",
+  "doctors"."last_name",
+  "doctors"."first_name_norm",
+  "doctors"."last_name_norm",
+  "doctors"."title",
+  "doctors"."prefix",
+  "doctors"."gender",
+  "doctors"."email",
+  "doctors"."phone",
+  "doctors"."primary_specialty",
+  "doctors"."secondary_specialty",
+  "doctors"."updated_at",
+  "doctors"."updated_by",
+  "doctors"."primary_office_id",
+  "doctors"."primary_office_name",
+  "doctors"."primary_office_address",
+  "doctors"."primary_office_postal_code",
+  "doctors"."primary_office_city",
+  "ud"."target",
+  "ud"."potential_target",
+  "r"."viewed_at" as "recent_at"
+from
+  "doctors"
+  left join "doctor_user_data" as "ud" on "ud"."doctor_id" = "doctors"."id"
+  and "ud"."user_id" = $1
+  left join "recent_doctors" as "r" on "r"."doctor_id" = "doctors"."id"
+  and "r"."user_id" = $2
+where
+  (
+    "doctors"."last_name_norm",
+    "doctors"."first_name_norm",
+    "doctors"."id"
+  ) > ($3, $4, $5)
+order by
+  "doctors"."last_name_norm",
+  "doctors"."first_name_norm",
+  "doctors"."id"
+limit
+  $6;
+
+-- DoctorsRepository.byRpps
+-- parameters: ["10001234567", "10001234568"]
+select
+  *
+from
+  "doctors"
+where
+  "rpps" in ($1, $2);
+
 -- DoctorsRepository.insert
 -- parameters: ["doctor-1", "10001234567", "Marie", "Dupont", "marie", "dupont", "Dr", "Dr", "F", "marie.dupont@example.fr", "0102030405", "Cardiology", null, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", "user-1", null, null, null, null, null]
 insert into

@@ -276,6 +276,24 @@ from
 order by
   "specialty";
 
+-- OfficesRepository.byIds
+-- parameters: ["office-1"]
+select
+  *
+from
+  "offices"
+where
+  "id" in (?);
+
+-- OfficesRepository.byNames
+-- parameters: ["cabinet du parc"]
+select
+  *
+from
+  "offices"
+where
+  "name_norm" in (?);
+
 -- OfficesRepository.insert, query 1 of 3
 -- parameters: ["office-1", "Cabinet du Parc", null, "1 rue du Parc", "69001", "Lyon", "69001", "Lyon Centre", 45.76, 4.83, "0478000000", null, "cabinet du parc", " cabinet du parc 1 rue du parc 69001 lyon 69001 lyon centre", "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", "user-1"]
 insert into

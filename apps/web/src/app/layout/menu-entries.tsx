@@ -2,6 +2,7 @@ import {
   AuditOutlined,
   BankOutlined,
   CalendarOutlined,
+  CloudUploadOutlined,
   DashboardOutlined,
   FileProtectOutlined,
   MailOutlined,
@@ -26,6 +27,7 @@ export type MenuEntry = {
     | 'nav.users'
     | 'nav.logs'
     | 'nav.transparency'
+    | 'nav.directoryImport'
     | 'nav.configuration';
   icon: ReactNode;
   /** Shown offline too (spec 000 §2: only activities and calendar). */
@@ -45,6 +47,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: '/users', labelKey: 'nav.users', icon: <UserOutlined />, isAdminEntry: true },
   { path: '/logs', labelKey: 'nav.logs', icon: <AuditOutlined />, isAdminEntry: true },
   { path: '/transparency', labelKey: 'nav.transparency', icon: <FileProtectOutlined />, isAdminEntry: true },
+  { path: '/directory-import', labelKey: 'nav.directoryImport', icon: <CloudUploadOutlined />, isAdminEntry: true },
   { path: '/configuration', labelKey: 'nav.configuration', icon: <SettingOutlined />, isAdminEntry: true },
 ];
 

@@ -1,9 +1,10 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Input } from 'antd';
+import { Button, Card, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCanWrite } from '@/app/permissions';
 import { useListParams } from '@/lib/use-list-params';
+import { ExportCsvButton } from '@/modules/directory-csv/components/ExportCsvButton';
 import { DoctorSearchResults } from '@/modules/doctors/components/DoctorSearchResults';
 import { RecentDoctorsPanel } from '@/modules/doctors/components/RecentDoctorsPanel';
 import { PageHeader } from '@/ui/PageHeader';
@@ -22,14 +23,17 @@ export function DoctorListPage() {
         subtitle={t('doctors.list.subtitle')}
         actions={
           canWrite ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="add-doctor-button"
-              onClick={() => void navigate('/doctors/new')}
-            >
-              {t('doctors.list.add')}
-            </Button>
+            <Space wrap>
+              <ExportCsvButton kind="doctors" filter={{ search: list.search }} />
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                data-testid="add-doctor-button"
+                onClick={() => void navigate('/doctors/new')}
+              >
+                {t('doctors.list.add')}
+              </Button>
+            </Space>
           ) : undefined
         }
       />

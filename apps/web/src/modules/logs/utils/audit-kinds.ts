@@ -44,6 +44,9 @@ const ACTION_COLORS: Record<AuditAction, PresetTagColor> = {
   update_products: 'blue',
   send_password_link: 'purple',
   export: 'cyan',
+  import: 'green',
+  import_start: 'cyan',
+  import_end: 'cyan',
   clear: 'volcano',
 };
 

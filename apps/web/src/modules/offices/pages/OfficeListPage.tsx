@@ -1,11 +1,12 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { SPECIALTIES, type Specialty } from '@crm/shared';
+import { SPEC_SPECIALTIES, SPECIALTIES, type Specialty } from '@crm/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Input, Select } from 'antd';
+import { Button, Card, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCanWrite } from '@/app/permissions';
 import { useListParams } from '@/lib/use-list-params';
+import { ExportCsvButton } from '@/modules/directory-csv/components/ExportCsvButton';
 import { officeQueries } from '@/modules/offices/api';
 import { OfficeTable } from '@/modules/offices/components/OfficeTable';
 import { PageHeader } from '@/ui/PageHeader';
@@ -25,7 +26,7 @@ export function OfficeListPage() {
   const list = useListParams();
   const specialty = specialtiesOf(list.params.get(SPECIALTY_PARAM));
   const specialties = useQuery(officeQueries.specialties());
-  const specialtyOptions = (specialties.data ?? SPECIALTIES).map((value) => ({
+  const specialtyOptions = (specialties.data ?? SPEC_SPECIALTIES).map((value) => ({
     value,
     label: t(`specialties.${value}`),
   }));
@@ -37,14 +38,17 @@ export function OfficeListPage() {
         subtitle={t('offices.list.subtitle')}
         actions={
           canWrite ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="add-office-button"
-              onClick={() => void navigate('/offices/new')}
-            >
-              {t('offices.list.add')}
-            </Button>
+            <Space wrap>
+              <ExportCsvButton kind="offices" filter={{ search: list.search, specialty }} />
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                data-testid="add-office-button"
+                onClick={() => void navigate('/offices/new')}
+              >
+                {t('offices.list.add')}
+              </Button>
+            </Space>
           ) : undefined
         }
       />

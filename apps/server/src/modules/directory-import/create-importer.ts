@@ -1,0 +1,42 @@
+import type { Clock } from '#server/core/clock.ts';
+import type { Db } from '#server/db/database.ts';
+import { CacheGenerationsRepository } from '#server/modules/cache-generations/cache-generations.repository.ts';
+import { DoctorOfficesRepository } from '#server/modules/doctors/doctor-offices.repository.ts';
+import { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
+import type { GeoPoint } from '#server/modules/geo/geocoder.ts';
+import { UgaBoundaries, type UgaZone } from '#server/modules/geo/uga-boundaries.ts';
+import { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
+import { DirectoryImportRepository } from './directory-import.repository.ts';
+import { DirectoryImporter } from './directory-importer.ts';
+
+/**
+ * The UGA zone of a point from the zones file; none when the file can't be read (the import goes on, its
+ * offices without a zone until someone sets one or the precise geocoding runs).
+ */
+export function zoneFinder(ugaFile: string): (point: GeoPoint) => Promise<UgaZone | null> {
+  const boundaries = new UgaBoundaries(ugaFile);
+  let unreadable = false;
+  return async (point) => {
+    if (unreadable) return null;
+    try {
+      return await boundaries.find(point);
+    } catch {
+      unreadable = true;
+      return null;
+    }
+  };
+}
+
+/** An importer on this database with the repositories it writes through (the command line's and the server's). */
+export function createDirectoryImporter(db: Db, options: { ugaFile: string; clock: Clock }): DirectoryImporter {
+  return new DirectoryImporter({
+    db,
+    imports: new DirectoryImportRepository(),
+    doctors: new DoctorsRepository(),
+    offices: new OfficesRepository(),
+    links: new DoctorOfficesRepository(),
+    generations: new CacheGenerationsRepository(),
+    zoneOf: zoneFinder(options.ugaFile),
+    clock: options.clock,
+  });
+}
