@@ -41,3 +41,5 @@ export * from './account/account.schemas.ts';
 export * from './account/device.ts';
 export * from './transparency/transparency.rules.ts';
 export * from './transparency/transparency.schemas.ts';
+export * from './cycles/cycles.rules.ts';
+export * from './cycles/cycles.schemas.ts';
