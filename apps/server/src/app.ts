@@ -32,6 +32,7 @@ import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { registerUnsubscribe } from './modules/campaigns/unsubscribe.routes.ts';
 import { CampaignSending } from './jobs/campaign-sending.ts';
 import { transparencyRoutes } from './modules/transparency/transparency.routes.ts';
+import { cyclesRoutes } from './modules/cycles/cycles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { passwordLinksRoutes } from './modules/password-links/password-links.routes.ts';
 import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
@@ -114,6 +115,7 @@ export async function buildApp({
       await api.register(mailboxRoutes, { mailbox: services.mailbox });
       await api.register(campaignsRoutes, { campaigns: services.campaigns });
       await api.register(transparencyRoutes, { transparency: services.transparency });
+      await api.register(cyclesRoutes, { cycles: services.cycles });
     },
     { prefix: '/api' },
   );

@@ -52,6 +52,8 @@ import { SyncRepository } from './modules/sync/sync.repository.ts';
 import { SyncService } from './modules/sync/sync.service.ts';
 import { TransparencyRepository } from './modules/transparency/transparency.repository.ts';
 import { TransparencyService } from './modules/transparency/transparency.service.ts';
+import { CyclesRepository } from './modules/cycles/cycles.repository.ts';
+import { CyclesService } from './modules/cycles/cycles.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { UsersService } from './modules/users/users.service.ts';
 
@@ -79,6 +81,7 @@ export type Services = {
   mailbox: MailboxService;
   campaigns: CampaignsService;
   transparency: TransparencyService;
+  cycles: CyclesService;
   /** What the campaign sending job needs besides the services (app.ts starts it). */
   campaignSending: { campaigns: CampaignsRepository; links: UnsubscribeLinks };
 };
@@ -218,6 +221,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       clock,
       company: config.transparencyCompany,
     }),
+    cycles: new CyclesService({ db, cycles: new CyclesRepository(), users, doctors, logs, clock }),
     campaignSending: { campaigns: campaignRows, links: unsubscribeLinks },
   };
 }

@@ -30,6 +30,7 @@ import { UsersRepository } from '#server/modules/users/users.repository.ts';
 import { queriesOf, type RepositoryQueries } from './calls.ts';
 import { mailRegistry } from './registry-mail.ts';
 import { transparencyRegistry } from './registry-transparency.ts';
+import { cyclesRegistry } from './registry-cycles.ts';
 import {
   activityRow,
   at,
@@ -626,4 +627,5 @@ export const registry: RepositoryQueries[] = [
   }),
   ...mailRegistry,
   ...transparencyRegistry,
+  ...cyclesRegistry,
 ];

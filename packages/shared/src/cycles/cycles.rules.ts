@@ -167,7 +167,7 @@ export function tallyActivities(activities: Iterable<ActivityForCounts>, cycle: 
   return [...tallies.values()];
 }
 
-export type PlanTargetGoals = { doctorId: string; doctorName: string | null; goals: readonly PlanGoal[] };
+export type PlanTargetGoals = { doctorId: string; doctorName: string | null; goals: PlanGoal[] };
 
 export type PlanCounts = {
   elapsedShare: number;

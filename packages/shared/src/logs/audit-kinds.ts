@@ -42,6 +42,9 @@ export const AUDIT_ACTIONS = [
   'send_password_link',
   // Transparence Santé: a semester's declaration exported.
   'export',
+  // Cycle plans: a plan's goals set (by hand, by segment or by import) and targets taken out of it.
+  'set_goals',
+  'remove_targets',
   // The log itself: the entry a clearing leaves behind.
   'clear',
 ] as const;
@@ -64,6 +67,8 @@ export const AUDIT_ENTITY_TYPES = [
   'benefit',
   'convention',
   'transparency_declaration',
+  'cycle',
+  'cycle_plan',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

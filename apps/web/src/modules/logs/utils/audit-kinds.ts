@@ -44,6 +44,8 @@ const ACTION_COLORS: Record<AuditAction, PresetTagColor> = {
   update_products: 'blue',
   send_password_link: 'purple',
   export: 'cyan',
+  set_goals: 'blue',
+  remove_targets: 'red',
   clear: 'volcano',
 };
 
