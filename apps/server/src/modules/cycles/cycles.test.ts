@@ -8,6 +8,7 @@ import {
   type PlanTargetCountsResult,
   type PlanView,
   type SegmentGoalsResult,
+  type SyncDoctorsResult,
   type SyncPlansResult,
   type TeamResult,
 } from '@crm/shared';
@@ -409,6 +410,16 @@ describe.each(engines())('cycle plans on %s', (engine) => {
     expect(slice.plans[0]?.targets.map((target) => target.doctorId).sort()).toEqual([martin.id, durand.id].sort());
     // The quarter started within the six months the device keeps: it counts every activity itself.
     expect(slice.plans[0]?.before).toEqual({ until: '2025-08-15T11:00:00.000Z', tallies: [] });
+    // A target the rep has never seen is among the doctors the device keeps, to be scheduled offline.
+    const newcomer = await t.factory.doctor({ lastName: 'Nouveau' });
+    await ok(
+      admin('PUT', `/api/cycles/${quarter.id}/plans/${ids.rep}/targets`, {
+        targets: [{ doctorId: newcomer.id, goals: [{ channelId: visit, goal: 1 }] }],
+      }),
+    );
+    const doctors = await ok<SyncDoctorsResult>(rep('GET', '/api/sync/doctors'));
+    expect(doctors.neededIds).toContain(newcomer.id);
+    expect(doctors.doctors.map((doctor) => doctor.id)).toContain(newcomer.id);
   });
 
   /** Moves the clock, and signs in again: the sessions of February have expired. */
