@@ -59,6 +59,8 @@ export const cyclesRegistry: RepositoryQueries[] = [
       { shape: 'whole plans', args: () => [[cycle.plan]] },
       { shape: 'some doctors', args: () => [[cycle.plan], [ids.doctor, ids.otherDoctor]] },
     ],
+    goalsOf: { args: () => [[cycle.plan, 'plan-2']] },
+    doctorNames: { args: () => [[ids.doctor, ids.otherDoctor]] },
     upsertGoals: { args: () => [[goalRow]] },
     deleteTargets: { args: () => [cycle.plan, [ids.doctor]] },
     tallies: [

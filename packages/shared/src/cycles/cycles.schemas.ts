@@ -129,15 +129,17 @@ export const Cycle = z.object({
   channels: z.array(CycleChannel),
   /** Derived from the dates at the time of the answer. */
   status: CycleStatus,
-  /** Plans the cycle has (reps with at least one target). */
-  plans: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Cycle = z.infer<typeof Cycle>;
 
+/** A cycle in the list, with how many plans it has (reps with at least one target). */
+export const CycleSummary = Cycle.extend({ plans: z.number() });
+export type CycleSummary = z.infer<typeof CycleSummary>;
+
 /** GET /api/cycles: every cycle, latest start first. */
-export const CycleList = z.object({ cycles: z.array(Cycle) });
+export const CycleList = z.object({ cycles: z.array(CycleSummary) });
 export type CycleList = z.infer<typeof CycleList>;
 
 export const CycleParams = z.object({ id: uuidField() });

@@ -1,7 +1,8 @@
-import { type Cycle, type CycleForCounts, cycleStatus, type PlanTargetGoals, type Tally } from '@crm/shared';
-import type { CycleChannelRow, CycleRow, PlanGoalRow, TallyRow } from './cycles.repository.ts';
+import { type Cycle, cycleStatus, type PlanTargetGoals, type Tally } from '@crm/shared';
+import type { CyclePlanGoalsTable, CyclesTable } from '#server/db/schema.ts';
+import type { CycleChannelRow, PlanGoalRow, TallyRow } from './cycles.repository.ts';
 
-export function toCycle(row: CycleRow, channels: readonly CycleChannelRow[], now: Date): Cycle {
+export function toCycle(row: CyclesTable, channels: readonly CycleChannelRow[], now: Date): Cycle {
   const dates = { startDate: row.start_date, endDate: row.end_date, gracePeriodDays: row.grace_period_days };
   return {
     id: row.id,
@@ -19,14 +20,10 @@ export function toCycle(row: CycleRow, channels: readonly CycleChannelRow[], now
         weight: channel.weight,
       })),
     status: cycleStatus(dates, now),
-    plans: Number(row.plans),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
-
-/** What the counting rules need of a cycle. */
-export const forCounts = (cycle: Cycle): CycleForCounts => cycle;
 
 export const toTallies = (rows: readonly TallyRow[]): Tally[] =>
   rows.map((row) => ({
@@ -36,8 +33,10 @@ export const toTallies = (rows: readonly TallyRow[]): Tally[] =>
     scheduled: Number(row.scheduled),
   }));
 
-/** The goal rows of plans, grouped by plan then doctor, in the rows' (doctor name) order. */
-export function toTargetsByPlan(rows: readonly PlanGoalRow[]): Map<string, PlanTargetGoals[]> {
+/** The goal rows of plans, grouped by plan then doctor, in the rows' order; names when the rows carry them. */
+export function toTargetsByPlan(
+  rows: readonly (PlanGoalRow | (CyclePlanGoalsTable & { first_name?: undefined; last_name?: undefined }))[],
+): Map<string, PlanTargetGoals[]> {
   const byPlan = new Map<string, Map<string, PlanTargetGoals>>();
   for (const row of rows) {
     let targets = byPlan.get(row.plan_id);
@@ -47,10 +46,7 @@ export function toTargetsByPlan(rows: readonly PlanGoalRow[]): Map<string, PlanT
     }
     let target = targets.get(row.doctor_id);
     if (!target) {
-      const doctorName =
-        row.first_name === null && row.last_name === null
-          ? null
-          : [row.first_name, row.last_name].filter(Boolean).join(' ');
+      const doctorName = doctorNameOf(row);
       target = { doctorId: row.doctor_id, doctorName, goals: [] };
       targets.set(row.doctor_id, target);
     }
@@ -66,3 +62,9 @@ export const userName = (user: {
   last_name: string | null;
   email: string;
 }): string => user.display_name ?? ([user.first_name, user.last_name].filter(Boolean).join(' ') || user.email);
+
+/** "Jean Martin"; null for a doctor no longer in the directory (or not read). */
+export function doctorNameOf(row: { first_name?: string | null; last_name?: string | null }): string | null {
+  const name = [row.first_name, row.last_name].filter(Boolean).join(' ');
+  return name === '' ? null : name;
+}

@@ -8,7 +8,7 @@ import type {
   Database,
 } from '#server/db/schema.ts';
 
-export type CycleRow = CyclesTable & { plans: number | string };
+export type CycleSummaryRow = CyclesTable & { plans: number | string };
 export type CycleChannelRow = CycleChannelsTable & { name: string; color: string };
 export type PlanGoalRow = CyclePlanGoalsTable & { first_name: string | null; last_name: string | null };
 /** SUMs come back as text from PostgreSQL (bigint): the mapper reads them as numbers. */
@@ -40,25 +40,19 @@ const planCount = (eb: ExpressionBuilder<Database & { c: CyclesTable }, 'c'>) =>
 
 export class CyclesRepository {
   /** Every cycle, latest start first, with its number of plans. */
-  listCycles(db: Db): Promise<CycleRow[]> {
+  listCycles(db: Db): Promise<CycleSummaryRow[]> {
     return db
       .selectFrom('cycles as c')
       .selectAll('c')
       .select(planCount)
       .orderBy('c.start_date', 'desc')
       .orderBy('c.id')
-      .$castTo<CycleRow>()
+      .$castTo<CycleSummaryRow>()
       .execute();
   }
 
-  findCycle(db: Db, id: string): Promise<CycleRow | undefined> {
-    return db
-      .selectFrom('cycles as c')
-      .selectAll('c')
-      .select(planCount)
-      .where('c.id', '=', id)
-      .$castTo<CycleRow>()
-      .executeTakeFirst();
+  findCycle(db: Db, id: string): Promise<CyclesTable | undefined> {
+    return db.selectFrom('cycles').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** The channels the cycles count, with their names and colours, in each cycle's order. */
@@ -169,6 +163,25 @@ export class CyclesRepository {
       .orderBy('g.doctor_id')
       .orderBy('g.channel_id')
       .execute();
+  }
+
+  /** The goals of the plans alone, in key order: what counts need, without the names. */
+  goalsOf(db: Db, planIds: readonly string[]): Promise<CyclePlanGoalsTable[]> {
+    if (planIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('cycle_plan_goals')
+      .selectAll()
+      .where('plan_id', 'in', planIds)
+      .orderBy('plan_id')
+      .orderBy('doctor_id')
+      .orderBy('channel_id')
+      .execute();
+  }
+
+  /** The names of these doctors (those still in the directory). */
+  doctorNames(db: Db, ids: readonly string[]): Promise<{ id: string; first_name: string; last_name: string }[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('doctors').select(['id', 'first_name', 'last_name']).where('id', 'in', ids).execute();
   }
 
   /** Sets goals: a new doctor and channel is added, an existing one gets the new goal and cap. */

@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '#server/http/authenticate.ts';
 import { requestLanguage } from '#server/http/i18n.ts';
 import { errorResponses } from '#server/http/openapi.ts';
+import { typedJsonSerializer } from '#server/http/serialize.ts';
 import type { CyclesService } from './cycles.service.ts';
 
 /** An import's JSON carries the CSV: its limit, with room for the JSON around it and escaped characters. */
@@ -85,6 +86,8 @@ export const cyclesRoutes: FastifyPluginAsyncZod<{ cycles: CyclesService }> = (a
           "The caller's plan in the current cycle (in progress; today within its days if one is, else the one in its grace period), with per-target and per-channel counts, attainment, expected attainment and pace; `plan` is null without one",
         response: { 200: CurrentPlanResult, ...errorResponses(401) },
       },
+      // Hundreds of targets: JSON as built by the typed mapper, unparsed (decision 0010).
+      serializerCompiler: typedJsonSerializer,
     },
     (request) => cycles.currentPlan(requireAuth(request)),
   );
@@ -100,6 +103,8 @@ export const cyclesRoutes: FastifyPluginAsyncZod<{ cycles: CyclesService }> = (a
         querystring: PlanTargetCountsQuery,
         response: { 200: PlanTargetCountsResult, ...errorResponses(400, 401) },
       },
+      // Hundreds of targets: JSON as built by the typed mapper, unparsed (decision 0010).
+      serializerCompiler: typedJsonSerializer,
     },
     (request) => cycles.currentTargets(requireAuth(request), request.query.doctorIds),
   );
@@ -115,6 +120,8 @@ export const cyclesRoutes: FastifyPluginAsyncZod<{ cycles: CyclesService }> = (a
         params: PlanParams,
         response: { 200: PlanView, ...errorResponses(400, 401, 403, 404) },
       },
+      // Hundreds of targets: JSON as built by the typed mapper, unparsed (decision 0010).
+      serializerCompiler: typedJsonSerializer,
     },
     (request) => cycles.plan(requireAuth(request), request.params.id, request.params.userId),
   );
@@ -131,6 +138,8 @@ export const cyclesRoutes: FastifyPluginAsyncZod<{ cycles: CyclesService }> = (a
         body: PlanTargetsUpdate,
         response: { 200: PlanView, ...errorResponses(400, 401, 403, 404, 409) },
       },
+      // Hundreds of targets: JSON as built by the typed mapper, unparsed (decision 0010).
+      serializerCompiler: typedJsonSerializer,
     },
     (request) => cycles.setTargets(requireAuth(request), request.params.id, request.params.userId, request.body),
   );
@@ -180,6 +189,8 @@ export const cyclesRoutes: FastifyPluginAsyncZod<{ cycles: CyclesService }> = (a
         querystring: TeamQuery,
         response: { 200: TeamResult, ...errorResponses(400, 401, 403, 404) },
       },
+      // Hundreds of targets: JSON as built by the typed mapper, unparsed (decision 0010).
+      serializerCompiler: typedJsonSerializer,
     },
     (request) => cycles.team(requireAuth(request), request.params.id, request.query),
   );
@@ -194,6 +205,8 @@ export const cyclesRoutes: FastifyPluginAsyncZod<{ cycles: CyclesService }> = (a
           "The caller's plans in cycles in progress, for the offline slice, whole at each pull: the cycle, the goals, and the tallies of the activities that started before `before.until` (the start of the device's calendar window). The device counts with `slicePlanCounts` over these and its own activities",
         response: { 200: SyncPlansResult, ...errorResponses(401) },
       },
+      // Hundreds of targets: JSON as built by the typed mapper, unparsed (decision 0010).
+      serializerCompiler: typedJsonSerializer,
     },
     (request) => cycles.slice(requireAuth(request)),
   );

@@ -40,8 +40,8 @@ import type { DoctorsRepository } from '#server/modules/doctors/doctors.reposito
 import { auditUser, changedFields } from '#server/modules/logs/audit.ts';
 import type { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import type { UsersRepository } from '#server/modules/users/users.repository.ts';
-import { toCycle, toTallies, toTargetsByPlan, userName } from './cycles.mapper.ts';
-import type { CycleRow, CyclesRepository, UserPlanRow } from './cycles.repository.ts';
+import { doctorNameOf, toCycle, toTallies, toTargetsByPlan, userName } from './cycles.mapper.ts';
+import type { CyclesRepository, UserPlanRow } from './cycles.repository.ts';
 import { type GoalLine, type LineFault, readGoalsFile } from './goals-file.ts';
 
 type CyclesServiceDeps = {
@@ -86,7 +86,8 @@ export class CyclesService {
   async list(auth: AuthContext): Promise<CycleList> {
     requireSignedIn(auth);
     const rows = await this.deps.cycles.listCycles(this.deps.db);
-    return { cycles: await this.toCycles(this.deps.db, rows) };
+    const cycles = await this.toCycles(this.deps.db, rows);
+    return { cycles: cycles.map((cycle, index) => ({ ...cycle, plans: Number(rows[index]?.plans ?? 0) })) };
   }
 
   async create(auth: AuthContext, input: CycleInput): Promise<Cycle> {
@@ -230,7 +231,7 @@ export class CyclesService {
     const userIds = managees.map((managee) => managee.id);
     const plans = await this.deps.cycles.plansOf(db, cycle.id, userIds);
     const [goals, tallies] = await Promise.all([
-      this.deps.cycles.planGoals(
+      this.deps.cycles.goalsOf(
         db,
         plans.map((plan) => plan.id),
       ),
@@ -260,6 +261,12 @@ export class CyclesService {
       };
     });
     if (members.length === 0) share = planCounts(cycle, [], [], now).elapsedShare;
+    // Names only for the targets shown: a team's plans hold thousands of doctors.
+    const shown = [...new Set(members.flatMap((member) => member.behind.map((target) => target.doctorId)))];
+    const names = new Map((await this.deps.cycles.doctorNames(db, shown)).map((row) => [row.id, doctorNameOf(row)]));
+    for (const member of members) {
+      for (const target of member.behind) target.doctorName = names.get(target.doctorId) ?? null;
+    }
     return {
       cycle,
       elapsedShare: share,
@@ -699,7 +706,7 @@ export class CyclesService {
     );
   }
 
-  private async toCycles(db: Db, rows: readonly CycleRow[]): Promise<Cycle[]> {
+  private async toCycles(db: Db, rows: readonly CyclesTable[]): Promise<Cycle[]> {
     const now = this.deps.clock.now();
     const channels = await this.deps.cycles.cycleChannels(
       db,
@@ -739,6 +746,6 @@ const planMetadata = (cycle: Cycle, user: PlanUser, extra: Record<string, unknow
 
 /** A cycle as the audit log keeps it: what an administrator sets. */
 function auditedCycle(cycle: Cycle) {
-  const { status: _s, plans: _p, createdAt: _c, updatedAt: _u, channels, ...fields } = cycle;
+  const { status: _s, createdAt: _c, updatedAt: _u, channels, ...fields } = cycle;
   return { ...fields, channels: channels.map(({ channelId, weight }) => ({ channelId, weight })) };
 }

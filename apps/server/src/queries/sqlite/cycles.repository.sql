@@ -31,27 +31,11 @@ order by
 -- CyclesRepository.findCycle
 -- parameters: ["cycle-1"]
 select
-  "c".*,
-  (
-    select
-      count(*) as "n"
-    from
-      "cycle_plans" as "p"
-    where
-      "p"."cycle_id" = "c"."id"
-      and exists (
-        select
-          "g"."plan_id"
-        from
-          "cycle_plan_goals" as "g"
-        where
-          "g"."plan_id" = "p"."id"
-      )
-  ) as "plans"
+  *
 from
-  "cycles" as "c"
+  "cycles"
 where
-  "c"."id" = ?;
+  "id" = ?;
 
 -- CyclesRepository.cycleChannels
 -- parameters: ["cycle-1"]
@@ -215,6 +199,30 @@ order by
   "d"."first_name",
   "g"."doctor_id",
   "g"."channel_id";
+
+-- CyclesRepository.goalsOf
+-- parameters: ["plan-1", "plan-2"]
+select
+  *
+from
+  "cycle_plan_goals"
+where
+  "plan_id" in (?, ?)
+order by
+  "plan_id",
+  "doctor_id",
+  "channel_id";
+
+-- CyclesRepository.doctorNames
+-- parameters: ["doctor-1", "doctor-2"]
+select
+  "id",
+  "first_name",
+  "last_name"
+from
+  "doctors"
+where
+  "id" in (?, ?);
 
 -- CyclesRepository.upsertGoals
 -- parameters: ["plan-1", "doctor-1", "channel-1", 4, 5]
