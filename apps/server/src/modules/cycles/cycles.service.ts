@@ -654,7 +654,11 @@ export class CyclesService {
       doctorIds,
     );
     const byOwner = new Map<string, typeof rows>();
-    for (const row of rows) byOwner.set(row.owner_id, [...(byOwner.get(row.owner_id) ?? []), row]);
+    for (const row of rows) {
+      const list = byOwner.get(row.owner_id);
+      if (list) list.push(row);
+      else byOwner.set(row.owner_id, [row]);
+    }
     return new Map([...byOwner].map(([owner, list]) => [owner, toTallies(list)]));
   }
 
