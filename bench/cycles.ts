@@ -28,6 +28,13 @@ import { type Db, openDatabase } from '../apps/server/src/db/database.ts';
 import { newId } from '../apps/server/src/db/ids.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import type { CyclePlanGoalsTable } from '../apps/server/src/db/schema.ts';
+import { systemClock } from '../apps/server/src/core/clock.ts';
+import type { AuthContext } from '../apps/server/src/modules/auth/auth.service.ts';
+import { CyclesRepository } from '../apps/server/src/modules/cycles/cycles.repository.ts';
+import { CyclesService } from '../apps/server/src/modules/cycles/cycles.service.ts';
+import { DoctorsRepository } from '../apps/server/src/modules/doctors/doctors.repository.ts';
+import { LogsRepository } from '../apps/server/src/modules/logs/logs.repository.ts';
+import { UsersRepository } from '../apps/server/src/modules/users/users.repository.ts';
 import { runPaced, type LoadPath, type PacedResult } from './lib/load.ts';
 import { newDataDir, type RunningServer, seedTier, startServer, type Tier } from './lib/server.ts';
 import { withPostgres } from './with-postgres.ts';
@@ -67,8 +74,11 @@ type Figures = {
   teams: (PacedResult & { label: string })[];
   markDone: { withIndex: Latency; withoutIndex: Latency };
   queryPlan: string[];
+  alone: Alone[];
   goals: Goal[];
 };
+/** A service call in the bench's own process, one at a time: its time, and its repository calls' times. */
+type Alone = { label: string; min: number; median: number; steps: Record<string, number> };
 type Latency = { p50: number; p95: number; n: number };
 
 const percentile = (sorted: number[], p: number) =>
@@ -205,6 +215,73 @@ async function queryPlan(db: Db, isPostgres: boolean, cycleId: string): Promise<
   return rows.rows.map((row) => String(isPostgres ? row['QUERY PLAN'] : row.detail));
 }
 
+/**
+ * The service calls alone, in this process (no HTTP, no other request): the fastest and the median of 20, and
+ * the median time of each repository call they make, to see where a request's time goes.
+ */
+async function alone(db: Db, cycleId: string): Promise<Alone[]> {
+  const steps = new Map<string, number[]>();
+  const repository = new CyclesRepository();
+  const timed = new Proxy(repository, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        const started = performance.now();
+        const result: unknown = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        const list = steps.get(String(name)) ?? [];
+        list.push(performance.now() - started);
+        steps.set(String(name), list);
+        return result;
+      };
+    },
+  });
+  const service = new CyclesService({
+    db,
+    cycles: timed,
+    users: new UsersRepository(),
+    doctors: new DoctorsRepository(),
+    logs: new LogsRepository(systemClock),
+    clock: systemClock,
+  });
+  const authOf = async (email: string): Promise<AuthContext> => {
+    const row = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    return {
+      user: { id: row.id, email: row.email, isAdmin: false, readWrite: true } as AuthContext['user'],
+      sessionId: 'bench',
+    };
+  };
+  const runs: [string, () => Promise<unknown>][] = [];
+  const typical = await authOf(benchRepEmail(2));
+  const heaviest = await authOf(benchRepEmail(HEAVIEST_BENCH_REP));
+  runs.push(["typical rep's plan", () => service.currentPlan(typical)]);
+  runs.push(["heaviest rep's plan", () => service.currentPlan(heaviest)]);
+  for (const team of TEAMS) {
+    const manager = await authOf(benchManagerEmail(team.manager));
+    runs.push([team.label, () => service.team(manager, cycleId, {})]);
+  }
+  const figures: Alone[] = [];
+  for (const [label, run] of runs) {
+    await run();
+    steps.clear();
+    const times: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const started = performance.now();
+      await run();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+    figures.push({
+      label,
+      min: times[0] ?? 0,
+      median: median(times),
+      steps: Object.fromEntries([...steps].map(([name, list]) => [name, median(list)])),
+    });
+  }
+  return figures;
+}
+
 async function signIn(server: RunningServer, email: string): Promise<Record<string, string>> {
   const response = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
@@ -276,6 +353,13 @@ async function benchEngine(
   const setupSeconds = (performance.now() - started) / 1000;
   console.log(`${engine}: ${goalRows} goals set up in ${setupSeconds.toFixed(1)} s`);
   const plan = await queryPlan(db, isPostgres, cycleId);
+  const aloneFigures = await alone(db, cycleId);
+  for (const figure of aloneFigures) {
+    const steps = Object.entries(figure.steps)
+      .map(([name, time]) => `${name} ${time.toFixed(2)}`)
+      .join(', ');
+    console.log(`${engine}: ${figure.label} alone: min ${ms(figure.min)}, median ${ms(figure.median)} ms (${steps})`);
+  }
   const marks = await markable(db, MARKS * 2);
   const server = await startServer({ DEMO_MODE: 'false', ...env });
   try {
@@ -328,6 +412,7 @@ async function benchEngine(
       goalRows,
       ...figures,
       queryPlan: plan,
+      alone: aloneFigures,
       goals: [
         {
           goal: "a rep's plan p95 ≤ 10 ms paced",
@@ -384,6 +469,12 @@ function markdown(all: Figures[]): string {
     row(
       'mark done without it: p50 / p95 (ms)',
       (f) => `${ms(f.markDone.withoutIndex.p50)} / ${ms(f.markDone.withoutIndex.p95)}`,
+    ),
+    ...["typical rep's plan", "heaviest rep's plan", ...TEAMS.map((team) => team.label)].map((label) =>
+      row(`${label}, alone in process: min / median (ms)`, (f) => {
+        const figure = f.alone.find((item) => item.label === label);
+        return figure ? `${ms(figure.min)} / ${ms(figure.median)}` : '';
+      }),
     ),
     row('failures', (f) =>
       String(f.plan.failures + f.heaviestPlan.failures + f.teams.reduce((sum, team) => sum + team.failures, 0)),

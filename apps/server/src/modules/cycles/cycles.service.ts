@@ -56,6 +56,9 @@ type CyclesServiceDeps = {
 type PlanUser = { id: string; name: string; email: string; managerId: string | null };
 type GoalsSource = 'hand' | 'segment' | 'import';
 
+/** Targets in the order of their doctors' names, as a French reader sorts them. */
+const BY_NAME = new Intl.Collator('fr');
+
 /** Names and ids looked up per statement in an import: well under each engine's limit of bound values. */
 const LOOKUP_BATCH = 1000;
 
@@ -311,7 +314,7 @@ export class CyclesService {
 
       const existing = await this.deps.cycles.findPlan(trx, cycle.id, user.id);
       const before = existing
-        ? (toTargetsByPlan(await this.deps.cycles.planGoals(trx, [existing.id])).get(existing.id) ?? [])
+        ? (toTargetsByPlan(await this.deps.cycles.goalsOf(trx, [existing.id])).get(existing.id) ?? [])
         : [];
       const inPlan = new Set(before.map((target) => target.doctorId));
       const removed = [...new Set(update.removeDoctorIds.map((id) => id.toLowerCase()))].filter((id) => inPlan.has(id));
@@ -331,7 +334,7 @@ export class CyclesService {
       await this.deps.cycles.upsertGoals(trx, rows);
       await this.deps.cycles.deleteTargets(trx, planId, removed);
       await this.deps.cycles.touchPlans(trx, [planId], now.toISOString());
-      const after = toTargetsByPlan(await this.deps.cycles.planGoals(trx, [planId])).get(planId) ?? [];
+      const after = toTargetsByPlan(await this.deps.cycles.goalsOf(trx, [planId])).get(planId) ?? [];
       if (rows.length > 0) {
         const touched = new Set(rows.map((row) => row.doctor_id));
         await this.recordGoals(
@@ -468,11 +471,9 @@ export class CyclesService {
       (row) => statusOfRow(row, now) === 'in_progress',
     );
     const cycles = await Promise.all(rows.map((row) => this.requireCycle(db, row.id)));
-    const goals = toTargetsByPlan(
-      await this.deps.cycles.planGoals(
-        db,
-        rows.map((row) => row.plan_id),
-      ),
+    const goals = await this.namedTargets(
+      db,
+      rows.map((row) => row.plan_id),
     );
     const plans = await Promise.all(
       rows.map(async (row, index) => {
@@ -570,13 +571,13 @@ export class CyclesService {
           })),
         );
     const touched = new Set(rows.map((row) => row.doctor_id));
-    const before = (toTargetsByPlan(await this.deps.cycles.planGoals(trx, [planId])).get(planId) ?? []).filter(
-      (target) => touched.has(target.doctorId),
+    const before = (toTargetsByPlan(await this.deps.cycles.goalsOf(trx, [planId])).get(planId) ?? []).filter((target) =>
+      touched.has(target.doctorId),
     );
     await this.deps.cycles.upsertGoals(trx, rows);
     await this.deps.cycles.touchPlans(trx, [planId], now.toISOString());
-    const after = (toTargetsByPlan(await this.deps.cycles.planGoals(trx, [planId])).get(planId) ?? []).filter(
-      (target) => touched.has(target.doctorId),
+    const after = (toTargetsByPlan(await this.deps.cycles.goalsOf(trx, [planId])).get(planId) ?? []).filter((target) =>
+      touched.has(target.doctorId),
     );
     await this.recordGoals(trx, auth, { cycle, user, planId, source, extra: what.metadata }, { before, after });
   }
@@ -623,8 +624,7 @@ export class CyclesService {
     planId: string | null,
     now: Date,
   ): Promise<PlanView> {
-    const targets =
-      planId === null ? [] : (toTargetsByPlan(await this.deps.cycles.planGoals(db, [planId])).get(planId) ?? []);
+    const targets = planId === null ? [] : ((await this.namedTargets(db, [planId])).get(planId) ?? []);
     const tallies =
       targets.length === 0 ? new Map<string, Tally[]>() : await this.tallies(db, [user.id], cycle, now, null);
     const counts = planCounts(cycle, targets, tallies.get(user.id) ?? [], now);
@@ -636,6 +636,37 @@ export class CyclesService {
       ...counts,
       computedAt: now.toISOString(),
     };
+  }
+
+  /**
+   * The plans' targets with their doctors' names, by name: the goals by their key, then the names by id (a join
+   * sorted by name let PostgreSQL read far more of the directory than the plan names).
+   */
+  private async namedTargets(db: Db, planIds: readonly string[]): Promise<Map<string, PlanTargetGoals[]>> {
+    const byPlan = toTargetsByPlan(await this.deps.cycles.goalsOf(db, planIds));
+    const ids = [...new Set([...byPlan.values()].flatMap((targets) => targets.map((target) => target.doctorId)))];
+    const names = new Map<string, { first_name: string; last_name: string }>();
+    for (const batch of chunks(ids, LOOKUP_BATCH)) {
+      for (const row of await this.deps.cycles.doctorNames(db, batch)) names.set(row.id, row);
+    }
+    // Doctors removed from the directory (no name) last; then last name, first name, id.
+    const order = (x: string, y: string) => {
+      const [first, second] = [names.get(x), names.get(y)];
+      if (!first || !second) return first ? -1 : second ? 1 : x < y ? -1 : 1;
+      return (
+        BY_NAME.compare(first.last_name, second.last_name) ||
+        BY_NAME.compare(first.first_name, second.first_name) ||
+        (x < y ? -1 : 1)
+      );
+    };
+    for (const targets of byPlan.values()) {
+      for (const target of targets) {
+        const name = names.get(target.doctorId);
+        target.doctorName = name ? doctorNameOf(name) : null;
+      }
+      targets.sort((a, b) => order(a.doctorId, b.doctorId));
+    }
+    return byPlan;
   }
 
   /** Per rep, the tallies of their activities in the cycle (optionally with these doctors only). */
