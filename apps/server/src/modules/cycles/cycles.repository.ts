@@ -20,6 +20,13 @@ export type TallyRow = {
   scheduled: number | string;
 };
 export type UserPlanRow = CyclesTable & { plan_id: string };
+export type DoctorNameRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  last_name_norm: string;
+  first_name_norm: string;
+};
 
 /** What a tally reads: a rep's activities starting in [from, to), done before closesAt, scheduled from now. */
 export type TallyWindow = { from: string; to: string; closesAt: string; now: string };
@@ -178,10 +185,14 @@ export class CyclesRepository {
       .execute();
   }
 
-  /** The names of these doctors (those still in the directory). */
-  doctorNames(db: Db, ids: readonly string[]): Promise<{ id: string; first_name: string; last_name: string }[]> {
+  /** The names of these doctors (those still in the directory), with the search's forms that sort them. */
+  doctorNames(db: Db, ids: readonly string[]): Promise<DoctorNameRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return db.selectFrom('doctors').select(['id', 'first_name', 'last_name']).where('id', 'in', ids).execute();
+    return db
+      .selectFrom('doctors')
+      .select(['id', 'first_name', 'last_name', 'last_name_norm', 'first_name_norm'])
+      .where('id', 'in', ids)
+      .execute();
   }
 
   /** Sets goals: a new doctor and channel is added, an existing one gets the new goal and cap. */

@@ -218,7 +218,9 @@ order by
 select
   "id",
   "first_name",
-  "last_name"
+  "last_name",
+  "last_name_norm",
+  "first_name_norm"
 from
   "doctors"
 where
