@@ -34,6 +34,7 @@ import { registerUnsubscribe } from './modules/campaigns/unsubscribe.routes.ts';
 import { CampaignSending } from './jobs/campaign-sending.ts';
 import { transparencyRoutes } from './modules/transparency/transparency.routes.ts';
 import { directoryImportRoutes } from './modules/directory-import/directory-import.routes.ts';
+import { cyclesRoutes } from './modules/cycles/cycles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { passwordLinksRoutes } from './modules/password-links/password-links.routes.ts';
 import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
@@ -120,6 +121,7 @@ export async function buildApp({
       await api.register(campaignsRoutes, { campaigns: services.campaigns });
       await api.register(transparencyRoutes, { transparency: services.transparency });
       await api.register(directoryImportRoutes, { directoryImport: services.directoryImport });
+      await api.register(cyclesRoutes, { cycles: services.cycles });
     },
     { prefix: '/api' },
   );

@@ -57,6 +57,8 @@ import { TransparencyService } from './modules/transparency/transparency.service
 import { createDirectoryImporter } from './modules/directory-import/create-importer.ts';
 import { DirectoryImportRepository } from './modules/directory-import/directory-import.repository.ts';
 import { DirectoryImportService } from './modules/directory-import/directory-import.service.ts';
+import { CyclesRepository } from './modules/cycles/cycles.repository.ts';
+import { CyclesService } from './modules/cycles/cycles.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { UsersService } from './modules/users/users.service.ts';
 
@@ -86,6 +88,7 @@ export type Services = {
   campaigns: CampaignsService;
   transparency: TransparencyService;
   directoryImport: DirectoryImportService;
+  cycles: CyclesService;
   /** What the campaign sending job needs besides the services (app.ts starts it). */
   campaignSending: { campaigns: CampaignsRepository; links: UnsubscribeLinks };
 };
@@ -246,6 +249,7 @@ export async function createServices(db: Db, config: Config, clock: Clock = syst
       uploadDir: path.join(config.dataDir, 'directory-imports'),
       clock,
     }),
+    cycles: new CyclesService({ db, cycles: new CyclesRepository(), users, doctors, logs, clock }),
     campaignSending: { campaigns: campaignRows, links: unsubscribeLinks },
   };
 }

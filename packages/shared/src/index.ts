@@ -43,3 +43,5 @@ export * from './transparency/transparency.rules.ts';
 export * from './transparency/transparency.schemas.ts';
 export * from './directory-csv/directory-csv.schemas.ts';
 export * from './directory-import/directory-import.schemas.ts';
+export * from './cycles/cycles.rules.ts';
+export * from './cycles/cycles.schemas.ts';

@@ -31,6 +31,7 @@ import { queriesOf, type RepositoryQueries } from './calls.ts';
 import { mailRegistry } from './registry-mail.ts';
 import { transparencyRegistry } from './registry-transparency.ts';
 import { directoryImportRegistry } from './registry-directory-import.ts';
+import { cyclesRegistry } from './registry-cycles.ts';
 import {
   activityRow,
   at,
@@ -638,4 +639,5 @@ export const registry: RepositoryQueries[] = [
   ...mailRegistry,
   ...transparencyRegistry,
   ...directoryImportRegistry,
+  ...cyclesRegistry,
 ];

@@ -695,9 +695,54 @@ export type TransparencyExportedLinesTable = {
   corrections: number;
 };
 
+/** A cycle of the plans (issue 33, decision 0058); its status is derived from its days. */
+export type CyclesTable = {
+  id: string;
+  name: string;
+  /** Paris days, YYYY-MM-DD, first and last included */
+  start_date: string;
+  end_date: string;
+  grace_period_days: number;
+  over_threshold_percent: number;
+  under_threshold_percent: number;
+  reps_may_edit_goals: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type CycleChannelsTable = {
+  cycle_id: string;
+  channel_id: string;
+  weight: number;
+  position: number;
+};
+
+/** One rep's plan in one cycle. */
+export type CyclePlansTable = {
+  id: string;
+  cycle_id: string;
+  user_id: string;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A target doctor's goal through one channel; a doctor is a target while they have a row. */
+export type CyclePlanGoalsTable = {
+  plan_id: string;
+  doctor_id: string;
+  channel_id: string;
+  goal: number;
+  cap: number | null;
+};
+
 export type Database = {
   directory_imports: DirectoryImportsTable;
   directory_import_rejections: DirectoryImportRejectionsTable;
+  cycles: CyclesTable;
+  cycle_channels: CycleChannelsTable;
+  cycle_plans: CyclePlansTable;
+  cycle_plan_goals: CyclePlanGoalsTable;
   transparency_conventions: TransparencyConventionsTable;
   transparency_benefits: TransparencyBenefitsTable;
   transparency_exports: TransparencyExportsTable;

@@ -5,6 +5,7 @@ import { isoNow, systemClock } from '#server/core/clock.ts';
 import { UsersRepository } from '#server/modules/users/users.repository.ts';
 import { seedDemoActivities } from './activities/seed-activities.ts';
 import { seedDemoConsents } from './consents/seed-consents.ts';
+import { seedDemoCycles } from './cycles/seed-cycles.ts';
 import { createDemoAccounts } from './demo-accounts.ts';
 import { demoUsers, ensureTargets, insertDirectory } from './directory/bulk-insert.ts';
 import { demoTargets } from './directory/demo-targets.ts';
@@ -31,6 +32,8 @@ async function seedIfEmpty(db: Db): Promise<boolean> {
   await seedDemoDirectory(db);
   // Activities visit the directory's doctors, and consents are theirs: after it.
   await seedDemoActivities(db);
+  // Plans target the doctors the demo reps' calendars visit: after the activities.
+  await seedDemoCycles(db);
   await seedDemoConsents(db);
   await seedDemoTransparency(db);
   await seedDemoMail(db);

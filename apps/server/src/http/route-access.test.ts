@@ -84,6 +84,10 @@ const ADMIN_ROUTES: Record<string, (ids: Ids) => InvalidRequest> = {
   'POST /api/doctors/import': () => ({ url: '/api/doctors/import', rawBody: '{"file":' }),
   'POST /api/offices/import/preview': () => ({ url: '/api/offices/import/preview', rawBody: '{"file":' }),
   'POST /api/offices/import': () => ({ url: '/api/offices/import', rawBody: '{"file":' }),
+  'POST /api/cycles': () => ({ url: '/api/cycles', payload: { name: 'T1', startDate: '2026-01-01' } }),
+  'PUT /api/cycles/:id': () => ({ url: `/api/cycles/${NOT_AN_ID}`, payload: { name: 'T1' } }),
+  'POST /api/cycles/:id/plans/segment': () => ({ url: `/api/cycles/${NOT_AN_ID}/plans/segment`, payload: {} }),
+  'POST /api/cycles/:id/plans/import': () => ({ url: `/api/cycles/${NOT_AN_ID}/plans/import`, payload: {} }),
 };
 
 /** Users with readWrite only (spec 000 §6: doctors, offices and their links). */
@@ -148,6 +152,10 @@ const WATCHED_TABLES = [
   'transparency_conventions',
   'transparency_exports',
   'transparency_exported_lines',
+  'cycles',
+  'cycle_channels',
+  'cycle_plans',
+  'cycle_plan_goals',
 ] as const;
 
 async function databaseSnapshot(db: Db) {

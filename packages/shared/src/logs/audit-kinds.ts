@@ -47,6 +47,9 @@ export const AUDIT_ACTIONS = [
   // The national directory (RPPS) import: started, and ended with its counts.
   'import_start',
   'import_end',
+  // Cycle plans: a plan's goals set (by hand, by segment or by import) and targets taken out of it.
+  'set_goals',
+  'remove_targets',
   // The log itself: the entry a clearing leaves behind.
   'clear',
 ] as const;
@@ -70,6 +73,8 @@ export const AUDIT_ENTITY_TYPES = [
   'convention',
   'transparency_declaration',
   'directory_import',
+  'cycle',
+  'cycle_plan',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

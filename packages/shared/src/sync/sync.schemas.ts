@@ -34,7 +34,7 @@ export type SyncActivitiesResult = z.infer<typeof SyncActivitiesResult>;
 
 /**
  * The doctors the caller's activity form needs (recently viewed, named by their activities in the window,
- * targeted by them), with their offices, changed or newly needed since the cursor, and the ids of doctors
+ * targeted by them, targets of their cycle plans), with their offices, changed or newly needed since the cursor, and the ids of doctors
  * deleted since (any doctor: the device drops those it holds). The last page (hasMore false) also names
  * every doctor the caller needs now, `neededIds`: the device drops the others it holds, which the caller no
  * longer needs (an activity deleted or gone out of the window, a doctor no longer recent or targeted).

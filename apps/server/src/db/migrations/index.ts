@@ -27,6 +27,7 @@ import * as m202611270910 from './202611270910_count_every_office_word_start.ts'
 import * as m202611271000 from './202611271000_add_outbox_once_key.ts';
 import * as m202611280000 from './202611280000_create_transparency_ledger.ts';
 import * as m202611281000 from './202611281000_import_the_national_directory.ts';
+import * as m202611281020 from './202611281020_create_cycle_plans.ts';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '202611271000_add_outbox_once_key': m202611271000,
   '202611280000_create_transparency_ledger': m202611280000,
   '202611281000_import_the_national_directory': m202611281000,
+  '202611281020_create_cycle_plans': m202611281020,
 };

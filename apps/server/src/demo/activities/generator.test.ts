@@ -402,6 +402,33 @@ describe.each(engines())('the demo activities on %s', (engine) => {
     }
   });
 
+  it('gives the demo reps a plan in the current quarter and the next, targeting the doctors they visit', async () => {
+    const today = parisDate(new Date().toISOString());
+    const plans = await database.db
+      .selectFrom('cycle_plans as p')
+      .innerJoin('cycles as c', 'c.id', 'p.cycle_id')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['u.email', 'c.start_date', 'c.end_date'])
+      .select((eb) =>
+        eb
+          .selectFrom('cycle_plan_goals as g')
+          .select(sql<number>`count(distinct g.doctor_id)`.as('n'))
+          .whereRef('g.plan_id', '=', 'p.id')
+          .as('targets'),
+      )
+      .orderBy('u.email')
+      .orderBy('c.start_date')
+      .execute();
+    expect(plans.map((plan) => [plan.email, Number(plan.targets)])).toEqual([
+      ['reader@demo-crm.fr', 60],
+      ['reader@demo-crm.fr', 60],
+      ['rep@demo-crm.fr', 60],
+      ['rep@demo-crm.fr', 60],
+    ]);
+    expect(plans[0]?.start_date.localeCompare(today)).toBeLessThanOrEqual(0);
+    expect(plans[0]?.end_date.localeCompare(today)).toBeGreaterThanOrEqual(0);
+  });
+
   it('gives every demo account activities today, and the manager pending approvals', async () => {
     const today = new Date();
     const rows = await database.db

@@ -54,9 +54,10 @@ export class ChannelsRepository {
     const row = await db
       .selectNoFrom((eb) => [
         eb.exists(eb.selectFrom('activities').select('channel_id').where('channel_id', '=', id)).as('used'),
+        eb.exists(eb.selectFrom('cycle_channels').select('channel_id').where('channel_id', '=', id)).as('counted'),
       ])
       .executeTakeFirstOrThrow();
-    return Boolean(row.used);
+    return Boolean(row.used) || Boolean(row.counted);
   }
 
   /** A new channel comes last in the configured order. */

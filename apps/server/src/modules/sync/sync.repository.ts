@@ -49,8 +49,9 @@ export class SyncRepository {
 
   /**
    * The doctors the rep's activity form needs: named by their activities in the window (as the doctor or an
-   * attendee), recently viewed, or targeted by them; each with the times that say when it last changed for
-   * this rep. A rep's set is a few thousand at most, read on the indexes that start with the rep's id.
+   * attendee), recently viewed, targeted by them, or targets of their cycle plans; each with the times that say
+   * when it last changed for this rep. A rep's set is a few thousand at most, read on the indexes that start
+   * with the rep's id.
    */
   doctorStamps(db: Db, userId: string, window: SyncWindow): Promise<DoctorStampRow[]> {
     const inWindow = (eb: QueryCreator<Database>) =>
@@ -80,6 +81,17 @@ export class SyncRepository {
               .selectFrom('doctor_user_data as ud')
               .select(['ud.doctor_id', 'ud.updated_at as at'])
               .where('ud.user_id', '=', userId),
+          )
+          // The targets of the rep's plans in cycles not ended before the window (decision 0058): the calendar's
+          // "still to schedule" names them offline. A plan's time moves with each change of its goals.
+          .unionAll(
+            qb
+              .selectFrom('cycle_plan_goals as g')
+              .innerJoin('cycle_plans as p', 'p.id', 'g.plan_id')
+              .innerJoin('cycles as c', 'c.id', 'p.cycle_id')
+              .select(['g.doctor_id', 'p.updated_at as at'])
+              .where('p.user_id', '=', userId)
+              .where('c.end_date', '>=', window.start.slice(0, 10)),
           ),
       )
       .with('wanted', (qb) =>

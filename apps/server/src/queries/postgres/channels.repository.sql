@@ -71,7 +71,7 @@ where
   and "id" != $2;
 
 -- ChannelsRepository.hasActivities
--- parameters: ["channel-1"]
+-- parameters: ["channel-1", "channel-1"]
 select
   exists (
     select
@@ -80,7 +80,15 @@ select
       "activities"
     where
       "channel_id" = $1
-  ) as "used";
+  ) as "used",
+  exists (
+    select
+      "channel_id"
+    from
+      "cycle_channels"
+    where
+      "channel_id" = $2
+  ) as "counted";
 
 -- ChannelsRepository.insert
 -- parameters: ["channel-1", "Visio", null, "#1890ff", 1, 0, 0, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]

@@ -52,7 +52,7 @@ limit
   ?;
 
 -- SyncRepository.doctorStamps
--- parameters: ["user-1", "2026-09-02T09:00:00.000Z", "2025-09-02T09:00:00.000Z", "user-1", "2026-09-02T09:00:00.000Z", "2025-09-02T09:00:00.000Z", "user-1", "user-1"]
+-- parameters: ["user-1", "2026-09-02T09:00:00.000Z", "2025-09-02T09:00:00.000Z", "user-1", "2026-09-02T09:00:00.000Z", "2025-09-02T09:00:00.000Z", "user-1", "user-1", "user-1", "2025-09-02"]
 with
   "needed" as (
     select
@@ -92,6 +92,17 @@ with
       "doctor_user_data" as "ud"
     where
       "ud"."user_id" = ?
+    union all
+    select
+      "g"."doctor_id",
+      "p"."updated_at" as "at"
+    from
+      "cycle_plan_goals" as "g"
+      inner join "cycle_plans" as "p" on "p"."id" = "g"."plan_id"
+      inner join "cycles" as "c" on "c"."id" = "p"."cycle_id"
+    where
+      "p"."user_id" = ?
+      and "c"."end_date" >= ?
   ),
   "wanted" as (
     select

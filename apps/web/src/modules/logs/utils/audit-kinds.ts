@@ -47,6 +47,8 @@ const ACTION_COLORS: Record<AuditAction, PresetTagColor> = {
   import: 'green',
   import_start: 'cyan',
   import_end: 'cyan',
+  set_goals: 'blue',
+  remove_targets: 'red',
   clear: 'volcano',
 };
 
