@@ -49,7 +49,7 @@ from
 where
   "directory_id" in ($1, $2);
 
--- DirectoryImportRepository.insertDoctors, query 1 of 3
+-- DirectoryImportRepository.insertDoctors, query 1 of 5
 -- parameters: ["doctor-1", "10001234567", "Marie", "Dupont", "marie", "dupont", "Dr", "Dr", "F", "marie.dupont@example.fr", "0102030405", "Cardiology", null, "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", "user-1", null, null, null, null, null, "digest", "", null]
 insert into
   "doctors" (
@@ -106,8 +106,8 @@ values
     $24
   );
 
--- DirectoryImportRepository.insertDoctors, query 2 of 3
--- parameters: ["marie", "f", "doctor-1", "dupont", "marie", "10001234567", 0, 0, "dupont", "l", "doctor-1", "dupont", "marie", "10001234567", 0, 0, "10001234567", "r", "doctor-1", "dupont", "marie", "10001234567", 0, 0]
+-- DirectoryImportRepository.insertDoctors, query 2 of 5
+-- parameters: ["marie", "f", "doctor-1", "dupont", "marie", "10001234567", 0, 0, "dupont", "l", "doctor-1", "dupont", "marie", "10001234567", 0, 0]
 insert into
   "doctor_search_words" (
     "word",
@@ -121,11 +121,26 @@ insert into
   )
 values
   ($1, $2, $3, $4, $5, $6, $7, $8),
-  ($9, $10, $11, $12, $13, $14, $15, $16),
-  ($17, $18, $19, $20, $21, $22, $23, $24);
+  ($9, $10, $11, $12, $13, $14, $15, $16);
 
--- DirectoryImportRepository.insertDoctors, query 3 of 3
--- parameters: ["m", 1, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "ma", 1, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "mar", 1, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "mari", 1, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "d", 1, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "du", 1, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "dup", 1, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "dupo", 1, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "1", 2, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "10", 2, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "100", 2, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "1000", 2, "dupont", "marie", "10001234567", "doctor-1", 4423824703512]
+-- DirectoryImportRepository.insertDoctors, query 3 of 5
+-- parameters: ["10001234567", "r", "doctor-1", "dupont", "marie", "10001234567", 0, 0]
+insert into
+  "doctor_search_words" (
+    "word",
+    "field",
+    "doctor_id",
+    "last_name_norm",
+    "first_name_norm",
+    "rpps",
+    "earlier_overlap",
+    "other_name_overlap"
+  )
+values
+  ($1, $2, $3, $4, $5, $6, $7, $8);
+
+-- DirectoryImportRepository.insertDoctors, query 4 of 5
+-- parameters: ["m", 1, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "ma", 1, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "mar", 1, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "mari", 1, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "d", 1, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "du", 1, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "dup", 1, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "dupo", 1, "dupont", "marie", "10001234567", "doctor-1", 4423824703512]
 insert into
   "doctor_search_prefixes" (
     "prefix",
@@ -144,13 +159,27 @@ values
   ($29, $30, $31, $32, $33, $34, $35),
   ($36, $37, $38, $39, $40, $41, $42),
   ($43, $44, $45, $46, $47, $48, $49),
-  ($50, $51, $52, $53, $54, $55, $56),
-  ($57, $58, $59, $60, $61, $62, $63),
-  ($64, $65, $66, $67, $68, $69, $70),
-  ($71, $72, $73, $74, $75, $76, $77),
-  ($78, $79, $80, $81, $82, $83, $84);
+  ($50, $51, $52, $53, $54, $55, $56);
 
--- DirectoryImportRepository.insertOffices, query 1 of 2
+-- DirectoryImportRepository.insertDoctors, query 5 of 5
+-- parameters: ["1", 2, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "10", 2, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "100", 2, "dupont", "marie", "10001234567", "doctor-1", 4423824703512, "1000", 2, "dupont", "marie", "10001234567", "doctor-1", 4423824703512]
+insert into
+  "doctor_search_prefixes" (
+    "prefix",
+    "name_tier",
+    "last_name_norm",
+    "first_name_norm",
+    "rpps",
+    "doctor_id",
+    "word_starts"
+  )
+values
+  ($1, $2, $3, $4, $5, $6, $7),
+  ($8, $9, $10, $11, $12, $13, $14),
+  ($15, $16, $17, $18, $19, $20, $21),
+  ($22, $23, $24, $25, $26, $27, $28);
+
+-- DirectoryImportRepository.insertOffices, query 1 of 4
 -- parameters: ["office-1", "Cabinet du Parc", null, "1 rue du Parc", "69001", "Lyon", "69001", "Lyon Centre", 45.76, 4.83, "0478000000", null, "cabinet du parc", " cabinet du parc 1 rue du parc 69001 lyon 69001 lyon centre", "2026-03-02T09:00:00.000Z", "2026-03-02T09:00:00.000Z", "user-1", "R10100000000001", "69386", "digest", "", null, 1]
 insert into
   "offices" (
@@ -205,8 +234,8 @@ values
     $23
   );
 
--- DirectoryImportRepository.insertOffices, query 2 of 2
--- parameters: ["1", "cabinet du parc", "office-1", "", "6", "cabinet du parc", "office-1", "", "69", "cabinet du parc", "office-1", "", "690", "cabinet du parc", "office-1", "", "6900", "cabinet du parc", "office-1", " 69001", "c", "cabinet du parc", "office-1", "", "ca", "cabinet du parc", "office-1", "", "cab", "cabinet du parc", "office-1", "", "cabi", "cabinet du parc", "office-1", " cabinet", "ce", "cabinet du parc", "office-1", "", "cen", "cabinet du parc", "office-1", "", "cent", "cabinet du parc", "office-1", " centre", "d", "cabinet du parc", "office-1", "", "du", "cabinet du parc", "office-1", "", "l", "cabinet du parc", "office-1", "", "ly", "cabinet du parc", "office-1", "", "lyo", "cabinet du parc", "office-1", "", "lyon", "cabinet du parc", "office-1", " lyon", "p", "cabinet du parc", "office-1", "", "pa", "cabinet du parc", "office-1", "", "par", "cabinet du parc", "office-1", "", "parc", "cabinet du parc", "office-1", " parc", "r", "cabinet du parc", "office-1", "", "ru", "cabinet du parc", "office-1", "", "rue", "cabinet du parc", "office-1", ""]
+-- DirectoryImportRepository.insertOffices, query 2 of 4
+-- parameters: ["1", "cabinet du parc", "office-1", "", "6", "cabinet du parc", "office-1", "", "69", "cabinet du parc", "office-1", "", "690", "cabinet du parc", "office-1", "", "6900", "cabinet du parc", "office-1", " 69001", "c", "cabinet du parc", "office-1", "", "ca", "cabinet du parc", "office-1", "", "cab", "cabinet du parc", "office-1", "", "cabi", "cabinet du parc", "office-1", " cabinet", "ce", "cabinet du parc", "office-1", "", "cen", "cabinet du parc", "office-1", "", "cent", "cabinet du parc", "office-1", " centre", "d", "cabinet du parc", "office-1", "", "du", "cabinet du parc", "office-1", "", "l", "cabinet du parc", "office-1", "", "ly", "cabinet du parc", "office-1", ""]
 insert into
   "office_search_prefixes" ("prefix", "name_norm", "office_id", "words")
 values
@@ -225,16 +254,28 @@ values
   ($49, $50, $51, $52),
   ($53, $54, $55, $56),
   ($57, $58, $59, $60),
-  ($61, $62, $63, $64),
-  ($65, $66, $67, $68),
-  ($69, $70, $71, $72),
-  ($73, $74, $75, $76),
-  ($77, $78, $79, $80),
-  ($81, $82, $83, $84),
-  ($85, $86, $87, $88),
-  ($89, $90, $91, $92),
-  ($93, $94, $95, $96),
-  ($97, $98, $99, $100);
+  ($61, $62, $63, $64);
+
+-- DirectoryImportRepository.insertOffices, query 3 of 4
+-- parameters: ["lyo", "cabinet du parc", "office-1", "", "lyon", "cabinet du parc", "office-1", " lyon", "p", "cabinet du parc", "office-1", "", "pa", "cabinet du parc", "office-1", "", "par", "cabinet du parc", "office-1", "", "parc", "cabinet du parc", "office-1", " parc", "r", "cabinet du parc", "office-1", "", "ru", "cabinet du parc", "office-1", ""]
+insert into
+  "office_search_prefixes" ("prefix", "name_norm", "office_id", "words")
+values
+  ($1, $2, $3, $4),
+  ($5, $6, $7, $8),
+  ($9, $10, $11, $12),
+  ($13, $14, $15, $16),
+  ($17, $18, $19, $20),
+  ($21, $22, $23, $24),
+  ($25, $26, $27, $28),
+  ($29, $30, $31, $32);
+
+-- DirectoryImportRepository.insertOffices, query 4 of 4
+-- parameters: ["rue", "cabinet du parc", "office-1", ""]
+insert into
+  "office_search_prefixes" ("prefix", "name_norm", "office_id", "words")
+values
+  ($1, $2, $3, $4);
 
 -- DirectoryImportRepository.addDoctorPrefixCounts
 -- parameters: ["d", 1]
