@@ -72,13 +72,13 @@ async function searchWhile(server: RunningServer, until: Promise<unknown>): Prom
   });
   if (!login.ok) return null;
   const { token } = (await login.json()) as { token: string };
-  let done = false;
+  const state = { done: false };
   void until.finally(() => {
-    done = true;
+    state.done = true;
   });
   const times: number[] = [];
   const words = ['mar', 'du', 'b', 'lefe', 'martin', 'cla'];
-  while (!done) {
+  while (!state.done) {
     const started = performance.now();
     await fetch(`${server.url}/api/doctors/search?search=${words[times.length % words.length]}&limit=50`, {
       headers: { authorization: `Bearer ${token}` },
