@@ -321,10 +321,11 @@ export async function writeRppsFile(file: string, options: RppsFileOptions): Pro
       }
     }
   }
+  // Both listened to before either ends: the second may finish while the first is awaited.
+  const finished = [out, ...(sfOut ? [sfOut] : [])].map((stream) => once(stream, 'finish'));
   out.end();
   sfOut?.end();
-  await once(out, 'finish');
-  if (sfOut) await once(sfOut, 'finish');
+  await Promise.all(finished);
   return result;
 }
 
