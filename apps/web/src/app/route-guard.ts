@@ -33,6 +33,9 @@ export const ROUTE_ACCESS: ReadonlyArray<readonly [pattern: string, access: Rout
   ['/configuration', 'admin'],
   // The Transparence Santé declaration (issue 31): the lab's compliance, not the reps'.
   ['/transparency', 'admin'],
+  // The cycle plans (issue 33): counted by the server on every read.
+  ['/plan', 'online'],
+  ['/plan/:cycleId/:userId', 'online'],
   // The user's own settings (issue 17): sessions and password live on the server.
   ['/account', 'online'],
 ];

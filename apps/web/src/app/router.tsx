@@ -39,6 +39,8 @@ const LogsPage = lazyPage(() => import('@/modules/logs/pages/LogsPage'), 'LogsPa
 const MailboxPage = lazyPage(() => import('@/modules/mailbox/pages/MailboxPage'), 'MailboxPage');
 const CampaignsPage = lazyPage(() => import('@/modules/campaigns/pages/CampaignsPage'), 'CampaignsPage');
 const TransparencyPage = lazyPage(() => import('@/modules/transparency/pages/TransparencyPage'), 'TransparencyPage');
+const PlanPage = lazyPage(() => import('@/modules/cycles/pages/PlanPage'), 'PlanPage');
+const RepPlanPage = lazyPage(() => import('@/modules/cycles/pages/RepPlanPage'), 'RepPlanPage');
 const AccountPage = lazyPage(() => import('@/modules/account/pages/AccountPage'), 'AccountPage');
 const ConfigurationPage = lazyPage(
   () => import('@/modules/configuration/pages/ConfigurationPage'),
@@ -97,6 +99,8 @@ export const routes: RouteObject[] = [
           { path: 'campaigns', element: <CampaignsPage /> },
           { path: 'configuration', element: <ConfigurationPage /> },
           { path: 'transparency', element: <TransparencyPage /> },
+          { path: 'plan', element: <PlanPage /> },
+          { path: 'plan/:cycleId/:userId', element: <RepPlanPage /> },
           { path: 'account', element: <AccountPage /> },
         ],
       },

@@ -1,4 +1,5 @@
 import {
+  AimOutlined,
   AuditOutlined,
   BankOutlined,
   CalendarOutlined,
@@ -17,6 +18,7 @@ export type MenuEntry = {
   path: string;
   labelKey:
     | 'nav.dashboard'
+    | 'nav.plan'
     | 'nav.doctors'
     | 'nav.offices'
     | 'nav.mail'
@@ -36,6 +38,7 @@ export type MenuEntry = {
 /** The side menu of spec 000 §2, in its order. */
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: '/', labelKey: 'nav.dashboard', icon: <DashboardOutlined /> },
+  { path: '/plan', labelKey: 'nav.plan', icon: <AimOutlined /> },
   { path: '/doctors', labelKey: 'nav.doctors', icon: <TeamOutlined /> },
   { path: '/offices', labelKey: 'nav.offices', icon: <BankOutlined /> },
   { path: '/emails', labelKey: 'nav.mail', icon: <MailOutlined /> },
