@@ -3,7 +3,7 @@ import { Alert, Button, Card, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { serverMessage } from '@/lib/errors';
-import { cycleQueries } from '@/modules/cycles/api';
+import { currentPlanQuery } from '@/modules/cycles/light-queries';
 import { PaceTag } from '@/modules/cycles/components/PaceTag';
 import { namedChannels, PACE_COLORS } from '@/modules/cycles/utils/plan-display';
 import '@/modules/cycles/cycles.css';
@@ -15,7 +15,7 @@ import '@/modules/cycles/cycles.css';
  */
 export function PlanCard() {
   const { t } = useTranslation();
-  const current = useQuery(cycleQueries.currentPlan());
+  const current = useQuery(currentPlanQuery());
 
   if (current.isPending) {
     return <Card className="page-card dashboard-card" loading title={t('plans.card.title')} data-testid="plan-card" />;

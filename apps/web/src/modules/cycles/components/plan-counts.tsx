@@ -3,7 +3,7 @@ import { Tag, type TableColumnType, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTargetCounts } from '@/modules/cycles/api';
+import { useTargetCounts } from '@/modules/cycles/light-queries';
 import { namedChannels, PACE_TAGS } from '@/modules/cycles/utils/plan-display';
 
 /** "Face to face 2/4 · Call 1/2": a target's done and goal per channel this cycle. */
