@@ -5,6 +5,7 @@ import { formatDate } from '@/lib/format';
 import { PaceTag } from '@/modules/cycles/components/PaceTag';
 import { PlanTargetsTable } from '@/modules/cycles/components/PlanTargetsTable';
 import { namedChannels, PACE_COLORS, type NamedCounts } from '@/modules/cycles/utils/plan-display';
+import { useIsPhone } from '@/ui/phone-layout';
 import '@/modules/cycles/cycles.css';
 
 type Total = NamedCounts<PlanView['totals'][number]>;
@@ -12,8 +13,9 @@ type Total = NamedCounts<PlanView['totals'][number]>;
 /** A plan: its attainment against the time elapsed, each channel's totals, then its targets. */
 export function PlanDetails({ plan }: { plan: PlanView }) {
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
   const totals = namedChannels(plan.cycle.channels, plan.totals);
-  const columns: TableColumnsType<Total> = [
+  const allColumns: TableColumnsType<Total> = [
     { key: 'channel', title: t('plans.columns.channel'), dataIndex: 'name' },
     {
       key: 'done',
@@ -26,6 +28,10 @@ export function PlanDetails({ plan }: { plan: PlanView }) {
     { key: 'scheduled', title: t('plans.columns.scheduled'), dataIndex: 'scheduled', align: 'right' },
     { key: 'toSchedule', title: t('plans.columns.toSchedule'), dataIndex: 'toSchedule', align: 'right' },
   ];
+  // A phone keeps what the rep acts on: done of goal, and what is still to schedule.
+  const columns = isPhone
+    ? allColumns.filter((column) => column.key !== 'remaining' && column.key !== 'scheduled')
+    : allColumns;
   return (
     <>
       <Card className="page-card" data-testid="plan-summary">
