@@ -49,13 +49,15 @@ export default [
   // labels split three shared modules into chunks of their own, names in the entry's preload map (same amendment).
   // 150.8 and the entry's 144.8 (issue 31): the shared error messages, which the server sends translated, left the
   // entry's catalogue, and paid for the Transparence route and its three error messages.
-  budget('/login', routeFiles('src/modules/auth/pages/LoginPage.tsx'), '150.8 kB'),
+  // 151.0 and the entry's 145.0 (issues 32 and 33): the entry's preload map names the new lazy pages. Owed.
+  budget('/login', routeFiles('src/modules/auth/pages/LoginPage.tsx'), '151.0 kB'),
   // What every route loads first.
-  budget('entry', routeFiles(), '144.8 kB'),
+  budget('entry', routeFiles(), '145.0 kB'),
   // The first signed-in screen, and the one a rep opens most.
-  budget('/ (dashboard, signed in)', routeFiles(LAYOUT, 'src/modules/dashboard/pages/DashboardPage.tsx'), '368 kB'),
-  // 453.5 (issue 32): the lists' CSV export button, the admin menu's Directory import entry and its icon, and the
-  // French catalogue's texts of the import screens and of the national import's refusals and rejection reasons
-  // (admin-only: a catalogue part loaded with the admin pages would win them back).
-  budget('/doctors (signed in)', routeFiles(LAYOUT, 'src/modules/doctors/pages/DoctorListPage.tsx'), '453.5 kB'),
+  // 369.7 (issues 32 and 33): the plan's card, and the new pages' texts in the French catalogue. Owed.
+  budget('/ (dashboard, signed in)', routeFiles(LAYOUT, 'src/modules/dashboard/pages/DashboardPage.tsx'), '369.7 kB'),
+  // 458.1 (issues 32 and 33): the lists' CSV export button, "2 of 4 visits this cycle", the admin menu's new
+  // entries, and the new pages' texts in the French catalogue, which every signed-in page loads. Owed: the texts of
+  // pages loaded lazily are to travel with those pages.
+  budget('/doctors (signed in)', routeFiles(LAYOUT, 'src/modules/doctors/pages/DoctorListPage.tsx'), '458.1 kB'),
 ];

@@ -59,6 +59,7 @@ function showing(selector: string) {
 
 const DIRECTORY_SCREENS: Screen[] = [
   { name: 'dashboard', path: () => '/', ready: settled },
+  { name: 'plan', path: () => '/plan', ready: showing('[data-testid="plan-targets"]') },
   { name: 'doctors', path: () => '/doctors', ready: settled, phone: 'RecentDoctorsPanel' },
   {
     name: 'doctor search',

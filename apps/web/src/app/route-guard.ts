@@ -35,6 +35,9 @@ export const ROUTE_ACCESS: ReadonlyArray<readonly [pattern: string, access: Rout
   ['/transparency', 'admin'],
   // The national directory's import and the CSV imports (issue 32): administrators write the whole directory.
   ['/directory-import', 'admin'],
+  // The cycle plans (issue 33): counted by the server on every read.
+  ['/plan', 'online'],
+  ['/plan/:cycleId/:userId', 'online'],
   // The user's own settings (issue 17): sessions and password live on the server.
   ['/account', 'online'],
 ];

@@ -43,6 +43,8 @@ const DirectoryImportPage = lazyPage(
   () => import('@/modules/directory-import/pages/DirectoryImportPage'),
   'DirectoryImportPage',
 );
+const PlanPage = lazyPage(() => import('@/modules/cycles/pages/PlanPage'), 'PlanPage');
+const RepPlanPage = lazyPage(() => import('@/modules/cycles/pages/RepPlanPage'), 'RepPlanPage');
 const AccountPage = lazyPage(() => import('@/modules/account/pages/AccountPage'), 'AccountPage');
 const ConfigurationPage = lazyPage(
   () => import('@/modules/configuration/pages/ConfigurationPage'),
@@ -102,6 +104,8 @@ export const routes: RouteObject[] = [
           { path: 'configuration', element: <ConfigurationPage /> },
           { path: 'transparency', element: <TransparencyPage /> },
           { path: 'directory-import', element: <DirectoryImportPage /> },
+          { path: 'plan', element: <PlanPage /> },
+          { path: 'plan/:cycleId/:userId', element: <RepPlanPage /> },
           { path: 'account', element: <AccountPage /> },
         ],
       },

@@ -24,7 +24,7 @@ vi.mock('@/offline/engine/sync-triggers', () => ({
   syncNow: vi.fn(() => Promise.resolve({ sent: 2, failed: 0, refused: 0, stopped: null, waiting: 0 })),
 }));
 
-const ONLINE_ENTRIES = ['Dashboard', 'Doctors', 'Offices', 'Mail', 'Campaigns', 'Calendar', 'Activities'];
+const ONLINE_ENTRIES = ['Dashboard', 'My plan', 'Doctors', 'Offices', 'Mail', 'Campaigns', 'Calendar', 'Activities'];
 const ADMIN_ENTRIES = ['Users', 'Logs', 'Transparence Santé', 'Directory import', 'Configuration'];
 /** The dashboard's heading greets the user by the hour. */
 const GREETING = /^Good (morning|afternoon|evening)/;

@@ -1,4 +1,5 @@
 import {
+  AimOutlined,
   AuditOutlined,
   BankOutlined,
   CalendarOutlined,
@@ -18,6 +19,7 @@ export type MenuEntry = {
   path: string;
   labelKey:
     | 'nav.dashboard'
+    | 'nav.plan'
     | 'nav.doctors'
     | 'nav.offices'
     | 'nav.mail'
@@ -38,6 +40,7 @@ export type MenuEntry = {
 /** The side menu of spec 000 §2, in its order. */
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: '/', labelKey: 'nav.dashboard', icon: <DashboardOutlined /> },
+  { path: '/plan', labelKey: 'nav.plan', icon: <AimOutlined /> },
   { path: '/doctors', labelKey: 'nav.doctors', icon: <TeamOutlined /> },
   { path: '/offices', labelKey: 'nav.offices', icon: <BankOutlined /> },
   { path: '/emails', labelKey: 'nav.mail', icon: <MailOutlined /> },

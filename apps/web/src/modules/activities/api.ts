@@ -32,6 +32,7 @@ import { ignoreFailure, PREFETCHED_FRESH_MS } from '@/lib/prefetch';
 import { queryString } from '@/lib/query-string';
 import { activityKeys, type ActivityListParams } from '@/modules/activities/query-keys';
 import { activityListParamsFrom } from '@/modules/activities/utils/activity-list-params';
+import { cycleKeys } from '@/modules/cycles/query-keys';
 import { dashboardKeys } from '@/modules/dashboard/query-keys';
 import {
   pendingActivityCopy,
@@ -188,8 +189,8 @@ export function prefetchActivityList(queryClient: QueryClient, address: URLSearc
 }
 
 /**
- * After any activity write: every activity answer (lists, stats, approvals, the calendar's ranges) and the
- * dashboard. `except` leaves out a query that must not be asked again (a deleted activity's detail).
+ * After any activity write: every activity answer (lists, stats, approvals, the calendar's ranges), the
+ * dashboard and the cycle plans' counts. `except` leaves out a query that must not be asked again (a deleted activity's detail).
  */
 function invalidateAfterWrite(queryClient: QueryClient, except?: QueryKey): Promise<unknown> {
   const skipped = except === undefined ? undefined : JSON.stringify(except);
@@ -199,6 +200,7 @@ function invalidateAfterWrite(queryClient: QueryClient, except?: QueryKey): Prom
       predicate: (query) => skipped === undefined || JSON.stringify(query.queryKey) !== skipped,
     }),
     queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+    queryClient.invalidateQueries({ queryKey: cycleKeys.all }),
   ]);
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '@/app/session';
 import { serverMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
+import { PlanCard } from '@/modules/cycles/components/PlanCard';
 import { useDashboardStats } from '@/modules/dashboard/api';
 import { CommunicationPanel } from '@/modules/dashboard/components/CommunicationPanel';
 import { DashboardSkeleton } from '@/modules/dashboard/components/DashboardSkeleton';
@@ -67,6 +68,7 @@ export function DashboardPage() {
             </Col>
           </Row>
           <PerformanceCards stats={stats.data} />
+          <PlanCard />
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={16}>
               <TodayPanel stats={stats.data} now={now} />

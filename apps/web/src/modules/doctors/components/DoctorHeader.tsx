@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCanWrite } from '@/app/permissions';
 import { serverMessage } from '@/lib/errors';
+import { DoctorPlanTag } from '@/modules/cycles/components/plan-counts';
 import { useDeleteDoctorMutation } from '@/modules/doctors/api';
 import { doctorFullName, doctorInitials } from '@/modules/doctors/utils/doctor-name';
 import { PageHeader } from '@/ui/PageHeader';
@@ -75,6 +76,7 @@ export function DoctorHeader({ doctor, onBack }: DoctorHeaderProps) {
         <span className="header-tags">
           <Tag color="geekblue">{t(`specialties.${doctor.primarySpecialty}`)}</Tag>
           {doctor.secondarySpecialty !== null && <Tag>{t(`specialties.${doctor.secondarySpecialty}`)}</Tag>}
+          <DoctorPlanTag doctorId={doctor.id} />
         </span>
       }
       subtitle={subtitle}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Skeleton, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '@/lib/errors';
+import { useWithPlanCounts } from '@/modules/cycles/components/plan-counts';
 import { doctorQueries } from '@/modules/doctors/api';
 import type { DoctorSearchParams } from '@/modules/doctors/query-keys';
 import { useDoctorColumns } from '@/modules/doctors/components/doctor-columns';
@@ -18,11 +19,12 @@ export type DoctorSearchResultsProps = DoctorSearchParams & {
 export function DoctorSearchResults({ search, page, limit, onPageChange }: DoctorSearchResultsProps) {
   const { t } = useTranslation();
   const isCompact = useIsPhone();
-  const columns = useDoctorColumns({ showRecentMarker: true, isCompact });
+  const doctorColumns = useDoctorColumns({ showRecentMarker: true, isCompact });
   const openDoctor = useOpenDoctor();
   const prefetchDoctor = usePrefetchDoctor();
   const listPagination = useListPagination();
   const { data, isPending, isFetching, isError, error } = useQuery(doctorQueries.search({ search, page, limit }));
+  const columns = useWithPlanCounts(doctorColumns, data?.doctors, isCompact);
 
   if (isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (isError) return <Alert type="error" showIcon title={serverMessage(error)} />;

@@ -5,6 +5,7 @@ import { Alert, App, Button, Empty, Popconfirm, Skeleton, Table, Tooltip, type T
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '@/lib/errors';
 import { doctorQueries, useClearRecentDoctorsMutation, useRemoveRecentDoctorMutation } from '@/modules/doctors/api';
+import { useWithPlanCounts } from '@/modules/cycles/components/plan-counts';
 import { useDoctorColumns } from '@/modules/doctors/components/doctor-columns';
 import { useOpenDoctor, usePrefetchDoctor } from '@/modules/doctors/hooks/useOpenDoctor';
 import { useRecentBanner } from '@/modules/doctors/hooks/useRecentBanner';
@@ -19,8 +20,9 @@ export function RecentDoctorsPanel() {
   const openDoctor = useOpenDoctor();
   const prefetchDoctor = usePrefetchDoctor();
   const isCompact = useIsPhone();
-  const columns = useDoctorColumns({ showRecentMarker: false, isCompact });
+  const doctorColumns = useDoctorColumns({ showRecentMarker: false, isCompact });
   const { data, isPending, isError, error } = useQuery(doctorQueries.recent());
+  const columns = useWithPlanCounts(doctorColumns, data, isCompact);
   const removeRecent = useRemoveRecentDoctorMutation();
   const clearRecent = useClearRecentDoctorsMutation();
 
