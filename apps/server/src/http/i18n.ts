@@ -1,10 +1,13 @@
 import en from '@crm/shared/locales/en.json' with { type: 'json' };
 import fr from '@crm/shared/locales/fr.json' with { type: 'json' };
+import pagesEn from '@crm/shared/locales/pages/en.json' with { type: 'json' };
+import pagesFr from '@crm/shared/locales/pages/fr.json' with { type: 'json' };
 import { type Language, toLanguage } from '@crm/shared';
 import type { FastifyRequest } from 'fastify';
 
 type Catalogue = { [key: string]: string | Catalogue };
-const catalogues: Record<Language, Catalogue> = { fr, en };
+// The pages' part holds whole namespaces (the web loads it with the admin pages only, decision 0061): no deep merge.
+const catalogues: Record<Language, Catalogue> = { fr: { ...fr, ...pagesFr }, en: { ...en, ...pagesEn } };
 
 /** The request's language from Accept-Language: French unless English comes first. */
 export function requestLanguage(request: FastifyRequest): Language {

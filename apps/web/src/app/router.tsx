@@ -19,6 +19,12 @@ function lazyPage<Name extends string>(load: () => Promise<Record<Name, Componen
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 
+/** A page whose texts travel with it (lib/page-catalogue.ts, decision 0061): it renders once both are there. */
+function pageWithTexts<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  const texts = () => import('@/lib/page-catalogue').then((module) => module.loadPageCatalogue());
+  return lazyPage(() => Promise.all([load(), texts()]).then(([module]) => module), name);
+}
+
 const LoginPage = lazyPage(() => import('@/modules/auth/pages/LoginPage'), 'LoginPage');
 const AuthCallbackPage = lazyPage(() => import('@/modules/auth/pages/AuthCallbackPage'), 'AuthCallbackPage');
 const SetPasswordPage = lazyPage(() => import('@/modules/auth/pages/SetPasswordPage'), 'SetPasswordPage');
@@ -33,20 +39,23 @@ const ActivityListPage = lazyPage(loadActivityListPage, 'ActivityListPage');
 const ActivityFormPage = lazyPage(loadActivityFormPage, 'ActivityFormPage');
 const CalendarPage = lazyPage(loadCalendarPage, 'CalendarPage');
 const SyncQueuePage = lazyPage(loadSyncQueuePage, 'SyncQueuePage');
-const UserListPage = lazyPage(() => import('@/modules/users/pages/UserListPage'), 'UserListPage');
-const UserDetailPage = lazyPage(() => import('@/modules/users/pages/UserDetailPage'), 'UserDetailPage');
-const LogsPage = lazyPage(() => import('@/modules/logs/pages/LogsPage'), 'LogsPage');
-const MailboxPage = lazyPage(() => import('@/modules/mailbox/pages/MailboxPage'), 'MailboxPage');
-const CampaignsPage = lazyPage(() => import('@/modules/campaigns/pages/CampaignsPage'), 'CampaignsPage');
-const TransparencyPage = lazyPage(() => import('@/modules/transparency/pages/TransparencyPage'), 'TransparencyPage');
-const DirectoryImportPage = lazyPage(
+const UserListPage = pageWithTexts(() => import('@/modules/users/pages/UserListPage'), 'UserListPage');
+const UserDetailPage = pageWithTexts(() => import('@/modules/users/pages/UserDetailPage'), 'UserDetailPage');
+const LogsPage = pageWithTexts(() => import('@/modules/logs/pages/LogsPage'), 'LogsPage');
+const MailboxPage = pageWithTexts(() => import('@/modules/mailbox/pages/MailboxPage'), 'MailboxPage');
+const CampaignsPage = pageWithTexts(() => import('@/modules/campaigns/pages/CampaignsPage'), 'CampaignsPage');
+const TransparencyPage = pageWithTexts(
+  () => import('@/modules/transparency/pages/TransparencyPage'),
+  'TransparencyPage',
+);
+const DirectoryImportPage = pageWithTexts(
   () => import('@/modules/directory-import/pages/DirectoryImportPage'),
   'DirectoryImportPage',
 );
 const PlanPage = lazyPage(() => import('@/modules/cycles/pages/PlanPage'), 'PlanPage');
 const RepPlanPage = lazyPage(() => import('@/modules/cycles/pages/RepPlanPage'), 'RepPlanPage');
-const AccountPage = lazyPage(() => import('@/modules/account/pages/AccountPage'), 'AccountPage');
-const ConfigurationPage = lazyPage(
+const AccountPage = pageWithTexts(() => import('@/modules/account/pages/AccountPage'), 'AccountPage');
+const ConfigurationPage = pageWithTexts(
   () => import('@/modules/configuration/pages/ConfigurationPage'),
   'ConfigurationPage',
 );

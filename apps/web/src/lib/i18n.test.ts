@@ -1,9 +1,13 @@
 import sharedEn from '@crm/shared/locales/en.json';
 import sharedFr from '@crm/shared/locales/fr.json';
+import sharedPagesEn from '@crm/shared/locales/pages/en.json';
+import sharedPagesFr from '@crm/shared/locales/pages/fr.json';
 import { describe, expect, it } from 'vitest';
-import { i18n, loadCatalogue, type Catalogue } from '@/lib/i18n';
+import { i18n, loadCatalogue, mergeCatalogues, type Catalogue } from '@/lib/i18n';
 import webEn from '@/locales/en.json';
 import webFr from '@/locales/fr.json';
+import webPagesEn from '@/locales/pages/en.json';
+import webPagesFr from '@/locales/pages/fr.json';
 
 function flatten(catalogue: Catalogue, prefix = ''): Record<string, string> {
   const entries: Record<string, string> = {};
@@ -19,11 +23,18 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1] ?? '').sort();
 }
 
-const catalogues = { fr: await loadCatalogue('fr'), en: await loadCatalogue('en') };
+// The main catalogues with the pages' part (lib/page-catalogue.ts), as a signed-in admin has them.
+const catalogues = {
+  fr: mergeCatalogues(await loadCatalogue('fr'), sharedPagesFr, webPagesFr),
+  en: mergeCatalogues(await loadCatalogue('en'), sharedPagesEn, webPagesEn),
+};
+const keysOf = (...parts: Catalogue[]) => parts.flatMap((part) => Object.keys(flatten(part)));
 
 describe('catalogues', () => {
   it('the web catalogues have the same keys in French and English', () => {
     expect(Object.keys(flatten(webEn)).sort()).toEqual(Object.keys(flatten(webFr)).sort());
+    expect(Object.keys(flatten(webPagesEn)).sort()).toEqual(Object.keys(flatten(webPagesFr)).sort());
+    expect(Object.keys(flatten(sharedPagesEn)).sort()).toEqual(Object.keys(flatten(sharedPagesFr)).sort());
   });
 
   it('the merged catalogues (shared + web) have the same keys in French and English', () => {
@@ -31,11 +42,17 @@ describe('catalogues', () => {
   });
 
   it('the web catalogue adds to the shared one and never redefines a shared key', () => {
-    const shared = Object.keys(flatten(sharedFr));
-    const web = Object.keys(flatten(webFr));
+    const shared = keysOf(sharedFr, sharedPagesFr);
+    const web = keysOf(webFr, webPagesFr);
     expect(web.filter((key) => shared.includes(key))).toEqual([]);
     expect(Object.keys(flatten(catalogues.fr))).toHaveLength(shared.length + web.length);
-    expect(Object.keys(flatten(sharedEn)).sort()).toEqual([...shared].sort());
+    expect(Object.keys(flatten(sharedEn)).sort()).toEqual(Object.keys(flatten(sharedFr)).sort());
+  });
+
+  it("the pages' part and the main catalogues share no key, and the shared part whole namespaces only", () => {
+    expect(keysOf(webPagesFr).filter((key) => keysOf(webFr).includes(key))).toEqual([]);
+    // The server spreads the shared part over the main catalogue (apps/server/src/http/i18n.ts).
+    expect(Object.keys(sharedPagesFr).filter((namespace) => namespace in sharedFr)).toEqual([]);
   });
 
   it('every text is filled and uses the same placeholders in both languages', () => {

@@ -27,7 +27,7 @@ export function mergeCatalogues(...catalogues: Catalogue[]): Catalogue {
 /**
  * French, the default language (spec 000 §1), travels in the entry, as far as the sign-in page reads it; the
  * signed-in pages bring the rest (french-catalogue.ts, decision 0040). English, only read by someone who chose
- * it, is fetched whole when chosen.
+ * it, is fetched whole when chosen. The texts of a few admin pages come with those pages (page-catalogue.ts).
  */
 const signInCatalogue = mergeCatalogues(
   { validation, auth: sharedAuth },
@@ -41,14 +41,18 @@ export function loadCatalogue(language: Language): Promise<Catalogue> {
   );
 }
 
+/** Parts some pages added once opened (page-catalogue.ts): a language chosen afterwards brings them too. */
+export const laterParts: ((language: Language) => Promise<Catalogue>)[] = [];
+
 /** Hands i18next the catalogues it lacks: changeLanguage waits for the chosen one before switching. */
 const lazyCatalogues: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, _namespace, callback) {
-    loadCatalogue(toLanguage(language)).then(
-      (catalogue) => {
-        callback(null, catalogue);
+    const chosen = toLanguage(language);
+    Promise.all([loadCatalogue(chosen), ...laterParts.map((part) => part(chosen))]).then(
+      (catalogues) => {
+        callback(null, mergeCatalogues(...catalogues));
       },
       (error: unknown) => {
         callback(error instanceof Error ? error : String(error), null);

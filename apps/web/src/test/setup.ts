@@ -24,6 +24,8 @@ sessionStorage.clear();
 // What app/AntdProviders.tsx brings in the app: tests render pages without it.
 await import('@/lib/dayjs');
 await import('@/lib/french-catalogue');
+// What the router loads with the admin pages (lib/page-catalogue.ts): in French now, with English when chosen.
+await import('@/lib/page-catalogue').then((module) => module.loadPageCatalogue());
 
 // jsdom lacks the layout APIs antd reads (responsive grid, measuring, pseudo-element styles).
 // A wide screen: every min-width query matches, no max-width one does.

@@ -1,8 +1,8 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '@crm/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import webEn from '@/locales/en.json';
-import webFr from '@/locales/fr.json';
+import webEn from '@/locales/pages/en.json';
+import webFr from '@/locales/pages/fr.json';
 import { actionColor, actionLabel, entityTypeLabel } from './audit-kinds';
 
 /** antd's preset tag colours, which the theme keeps readable (issue 29): no colour of our own. */
