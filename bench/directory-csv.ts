@@ -6,10 +6,9 @@
 // bench/results/directory-csv-latest.json and, as a Markdown table, to the console for docs/benchmarks.md.
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { CSV_IMPORT_MAX_LINES, DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '@crm/shared';
-import { startPostgresCluster } from '../apps/server/src/test/postgres-cluster.ts';
-import { newDataDir, type RunningServer, seedTier, startServer } from './lib/server.ts';
+import { newDataDir, peakRss, seedTier, startServer } from './lib/server.ts';
+import { withPostgres } from './with-postgres.ts';
 
 const DOCTORS = Number(process.env.BENCH_CSV_DOCTORS ?? 240_000);
 const OFFICES = Number(process.env.BENCH_CSV_OFFICES ?? 100_000);
@@ -17,20 +16,6 @@ const IMPORT_LINES = Number(process.env.BENCH_CSV_IMPORT_LINES ?? CSV_IMPORT_MAX
 
 type Run = { label: string; seconds: number; size: string; peakRssMb: number };
 type EngineFigures = { engine: string; seedSeconds: number; idleRssMb: number; runs: Run[] };
-
-/** Samples the server's RSS every few milliseconds while `work` runs; answers the highest seen. */
-async function peakRss<T>(server: RunningServer, work: () => Promise<T>): Promise<{ peakMb: number; value: T }> {
-  let peakMb = server.rssMb();
-  const timer = setInterval(() => {
-    peakMb = Math.max(peakMb, server.rssMb());
-  }, 5);
-  try {
-    const value = await work();
-    return { peakMb: Math.max(peakMb, server.rssMb()), value };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 /** A file of new doctors, each line valid, in the export's French layout. */
 function importFile(): string {
@@ -111,22 +96,14 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
 async function main(): Promise<void> {
   const all: EngineFigures[] = [];
   all.push(await benchEngine('sqlite', { DATA_DIR: newDataDir() }));
-  const cluster = process.env.BENCH_CSV_POSTGRES === 'false' ? null : await startPostgresCluster();
-  if (cluster === null) {
-    console.log('SQLite only (BENCH_CSV_POSTGRES=false, or no PostgreSQL binaries)');
-  } else {
-    try {
-      const admin = new pg.Client({ connectionString: cluster.url });
-      await admin.connect();
-      await admin.query('CREATE DATABASE crm_bench_directory_csv');
-      await admin.end();
-      const url = new URL(cluster.url);
-      url.pathname = '/crm_bench_directory_csv';
-      all.push(await benchEngine('postgres', { DATABASE_URL: url.toString() }));
-    } finally {
-      cluster.stop();
-    }
-  }
+  const postgres =
+    process.env.BENCH_CSV_POSTGRES === 'false'
+      ? null
+      : await withPostgres({ prefix: 'crm_bench_directory_csv' }, (url) =>
+          benchEngine('postgres', { DATABASE_URL: url }),
+        );
+  if (postgres === null) console.log('SQLite only (BENCH_CSV_POSTGRES=false, or no PostgreSQL at hand)');
+  else all.push(postgres);
   const results = path.resolve(import.meta.dirname, 'results');
   fs.mkdirSync(results, { recursive: true });
   fs.writeFileSync(

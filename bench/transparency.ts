@@ -8,14 +8,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { BENEFIT_NATURES, DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '@crm/shared';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { newId } from '../apps/server/src/db/ids.ts';
 import { beneficiaryColumns } from '../apps/server/src/modules/transparency/transparency.mapper.ts';
 import type { TransparencyBenefitsTable, TransparencyConventionsTable } from '../apps/server/src/db/schema.ts';
-import { startPostgresCluster } from '../apps/server/src/test/postgres-cluster.ts';
-import { newDataDir, type RunningServer, startServer } from './lib/server.ts';
+import { newDataDir, peakRss, startServer } from './lib/server.ts';
+import { withPostgres } from './with-postgres.ts';
 
 const BENEFITS = Number(process.env.BENCH_TRANSPARENCY_BENEFITS ?? 200_000);
 const CONVENTIONS = Number(process.env.BENCH_TRANSPARENCY_CONVENTIONS ?? 5_000);
@@ -25,20 +24,6 @@ const SEMESTER = '2026-S1';
 
 type Run = { label: string; seconds: number; bytes: number; lines: number; peakRssMb: number };
 type EngineFigures = { engine: string; seedSeconds: number; idleRssMb: number; runs: Run[] };
-
-/** Samples the server's RSS every few milliseconds while `work` runs; answers the highest seen. */
-async function peakRss<T>(server: RunningServer, work: () => Promise<T>): Promise<{ peakMb: number; value: T }> {
-  let peakMb = server.rssMb();
-  const timer = setInterval(() => {
-    peakMb = Math.max(peakMb, server.rssMb());
-  }, 5);
-  try {
-    const value = await work();
-    return { peakMb: Math.max(peakMb, server.rssMb()), value };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 const pick = <T>(values: readonly T[], i: number): T => values[i % values.length] as T;
 const dayOfS1 = (i: number) => {
@@ -177,22 +162,14 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
 async function main(): Promise<void> {
   const all: EngineFigures[] = [];
   all.push(await benchEngine('sqlite', { DATA_DIR: newDataDir() }));
-  const cluster = process.env.BENCH_TRANSPARENCY_POSTGRES === 'false' ? null : await startPostgresCluster();
-  if (cluster === null) {
-    console.log('SQLite only (BENCH_TRANSPARENCY_POSTGRES=false, or no PostgreSQL binaries)');
-  } else {
-    try {
-      const admin = new pg.Client({ connectionString: cluster.url });
-      await admin.connect();
-      await admin.query('CREATE DATABASE crm_bench_transparency');
-      await admin.end();
-      const url = new URL(cluster.url);
-      url.pathname = '/crm_bench_transparency';
-      all.push(await benchEngine('postgres', { DATABASE_URL: url.toString() }));
-    } finally {
-      cluster.stop();
-    }
-  }
+  const postgres =
+    process.env.BENCH_TRANSPARENCY_POSTGRES === 'false'
+      ? null
+      : await withPostgres({ prefix: 'crm_bench_transparency' }, (url) =>
+          benchEngine('postgres', { DATABASE_URL: url }),
+        );
+  if (postgres === null) console.log('SQLite only (BENCH_TRANSPARENCY_POSTGRES=false, or no PostgreSQL at hand)');
+  else all.push(postgres);
   const results = path.resolve(import.meta.dirname, 'results');
   fs.mkdirSync(results, { recursive: true });
   fs.writeFileSync(

@@ -115,3 +115,17 @@ export async function startServer(env: Record<string, string>, checkout = root):
     },
   };
 }
+
+/** Samples the server's RSS every few milliseconds while `work` runs; answers the highest seen. */
+export async function peakRss<T>(server: RunningServer, work: () => Promise<T>): Promise<{ peakMb: number; value: T }> {
+  let peakMb = server.rssMb();
+  const timer = setInterval(() => {
+    peakMb = Math.max(peakMb, server.rssMb());
+  }, 5);
+  try {
+    const value = await work();
+    return { peakMb: Math.max(peakMb, server.rssMb()), value };
+  } finally {
+    clearInterval(timer);
+  }
+}
