@@ -9,22 +9,10 @@ import {
   type LedgerEntry,
   negligibleValueRefusal,
 } from '@crm/shared';
-import type { DoctorsTable, TransparencyBenefitsTable, TransparencyConventionsTable } from '#server/db/schema.ts';
+import type { TransparencyBenefitsTable, TransparencyConventionsTable } from '#server/db/schema.ts';
 import { newId } from '#server/db/ids.ts';
-import { beneficiaryColumns } from '#server/modules/transparency/transparency.mapper.ts';
+import { type BeneficiaryDoctor, beneficiaryColumns } from '#server/modules/transparency/transparency.mapper.ts';
 import { Random } from '../random.ts';
-
-export type LedgerDoctor = Pick<
-  DoctorsTable,
-  | 'id'
-  | 'rpps'
-  | 'first_name'
-  | 'last_name'
-  | 'primary_office_name'
-  | 'primary_office_address'
-  | 'primary_office_postal_code'
-  | 'primary_office_city'
->;
 
 export type DemoLedger = { benefits: TransparencyBenefitsTable[]; conventions: TransparencyConventionsTable[] };
 
@@ -113,7 +101,7 @@ const day = (time: number) => new Date(time).toISOString().slice(0, 10);
  * doctor's tab and the administrators' semester have something to show.
  */
 export function generateDemoLedger(input: {
-  doctors: readonly LedgerDoctor[];
+  doctors: readonly BeneficiaryDoctor[];
   recorders: readonly string[];
   now: Date;
   seed?: number;

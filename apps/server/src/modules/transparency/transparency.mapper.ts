@@ -88,19 +88,20 @@ export function toDeclarationLine(
 }
 
 /** The beneficiary as a ledger row keeps them: a copy, as consent records keep theirs. */
-export const beneficiaryColumns = (
-  doctor: Pick<
-    DoctorsTable,
-    | 'id'
-    | 'rpps'
-    | 'first_name'
-    | 'last_name'
-    | 'primary_office_name'
-    | 'primary_office_address'
-    | 'primary_office_postal_code'
-    | 'primary_office_city'
-  >,
-) => ({
+/** What a ledger row copies of its doctor. */
+export type BeneficiaryDoctor = Pick<
+  DoctorsTable,
+  | 'id'
+  | 'rpps'
+  | 'first_name'
+  | 'last_name'
+  | 'primary_office_name'
+  | 'primary_office_address'
+  | 'primary_office_postal_code'
+  | 'primary_office_city'
+>;
+
+export const beneficiaryColumns = (doctor: BeneficiaryDoctor) => ({
   doctor_id: doctor.id,
   doctor_rpps: doctor.rpps,
   doctor_first_name: doctor.first_name,
