@@ -44,7 +44,13 @@ export type RppsFileOptions = {
   dropShare?: number;
 };
 
-export type GeneratedFile = { lines: number; doctorLines: number; malformed: number; changedDoctors: number };
+export type GeneratedFile = {
+  lines: number;
+  doctorLines: number;
+  malformed: number;
+  /** Changed doctors the import can keep: an all-digit identifier and at least one well-formed line. */
+  changedDoctors: number;
+};
 
 const OTHER_PROFESSIONS = [
   ['21', 'Pharmacien'],
@@ -282,7 +288,7 @@ export async function writeRppsFile(file: string, options: RppsFileOptions): Pro
     const isDropped = !isChanged && roll < changeShare + dropShare;
     const person = personOf(personIndex, doctorShare, structures, isChanged);
     if (isDropped && person.profession === '10') continue;
-    if (isChanged && person.profession === '10') result.changedDoctors += 1;
+    let keptLines = 0;
     const activities = person.structures.map((structure) => structureOf(structure, 0));
     const savoirFaire = person.savoirFaire.length > 0 ? person.savoirFaire : [null];
     for (const structure of activities) {
@@ -296,10 +302,12 @@ export async function writeRppsFile(file: string, options: RppsFileOptions): Pro
           result.malformed += 1;
         } else if (person.profession === '10') {
           result.doctorLines += 1;
+          keptLines += 1;
         }
         await write(out, `${line}\n`);
       }
     }
+    if (isChanged && keptLines > 0 && /^\d+$/.test(person.id)) result.changedDoctors += 1;
     if (sfOut) {
       for (const sf of person.savoirFaire) {
         const values: Record<string, string> = {
