@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCanWrite } from '@/app/permissions';
 import { serverMessage } from '@/lib/errors';
+import { formatDate } from '@/lib/format';
 import { DoctorPlanTag } from '@/modules/cycles/components/plan-counts';
 import { useDeleteDoctorMutation } from '@/modules/doctors/api';
 import { doctorFullName, doctorInitials } from '@/modules/doctors/utils/doctor-name';
@@ -77,6 +78,11 @@ export function DoctorHeader({ doctor, onBack }: DoctorHeaderProps) {
           <Tag color="geekblue">{t(`specialties.${doctor.primarySpecialty}`)}</Tag>
           {doctor.secondarySpecialty !== null && <Tag>{t(`specialties.${doctor.secondarySpecialty}`)}</Tag>}
           <DoctorPlanTag doctorId={doctor.id} />
+          {doctor.inactiveSince != null && (
+            <Tag color="warning" data-testid="doctor-inactive">
+              {t('doctors.detail.inactiveSince', { date: formatDate(doctor.inactiveSince) })}
+            </Tag>
+          )}
         </span>
       }
       subtitle={subtitle}

@@ -62,6 +62,15 @@ describe('DoctorDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(within(offices).getByTestId(`set-primary-${SECOND.id}`)).toBeInTheDocument();
     expect(screen.getByTestId('delete-doctor-button')).toBeInTheDocument();
     expect(screen.getByTestId('add-office-button')).toBeInTheDocument();
+    expect(screen.queryByTestId('doctor-inactive')).not.toBeInTheDocument();
+  });
+
+  it('says since when the national directory no longer lists the doctor', async () => {
+    api({ [`GET ${DOCTOR_PATH}`]: () => jsonResponse({ ...DOCTOR, inactiveSince: '2026-11-02' }) });
+    renderPage();
+    expect(await screen.findByTestId('doctor-inactive')).toHaveTextContent(
+      'Not in the national directory since November 2, 2026',
+    );
   });
 
   it('keeps showing a target deactivated since, in its colour, without offering it to others', async () => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCanWrite } from '@/app/permissions';
 import { serverMessage } from '@/lib/errors';
+import { formatDate } from '@/lib/format';
 import { useDeleteOfficeMutation } from '@/modules/offices/api';
 import { PageHeader } from '@/ui/PageHeader';
 
@@ -52,6 +53,11 @@ export function OfficeHeader({ office, onBack }: OfficeHeaderProps) {
           <Tag color="cyan">
             {t('offices.fields.ugaColumn')} {office.uga}
           </Tag>
+          {office.inactiveSince != null && (
+            <Tag color="warning" data-testid="office-inactive">
+              {t('offices.detail.inactiveSince', { date: formatDate(office.inactiveSince) })}
+            </Tag>
+          )}
         </span>
       }
       subtitle={`${office.address}, ${office.postal_code} ${office.city}`}
