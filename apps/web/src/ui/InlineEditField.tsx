@@ -4,6 +4,7 @@ import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '@/lib/errors';
 import { translateKey } from '@/lib/i18n';
+import { SEARCH_BY_LABEL } from '@/ui/search-by-label';
 
 /**
  * What the field needs of a shared zod schema: it validates and normalises what was typed (trimmed,
@@ -45,6 +46,8 @@ export type InlineEditFieldProps<T> = {
 };
 
 const EMPTY = '—';
+/** Longer lists get a search box: the directory's specialties, not the three genders. */
+const SEARCHABLE_FROM = 8;
 
 export function InlineEditField<T>({
   name,
@@ -175,6 +178,7 @@ export function InlineEditField<T>({
             value={draft === '' ? undefined : draft}
             options={options.map((option) => ({ value: option.value, label: option.label }))}
             allowClear={!isRequired}
+            showSearch={options.length > SEARCHABLE_FROM ? SEARCH_BY_LABEL : undefined}
             status={error === null ? undefined : 'error'}
             disabled={isSaving}
             onChange={(chosen: string | undefined) => {

@@ -3,6 +3,7 @@ import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requiredRule, schemaRule } from '@/lib/form-rules';
 import { useDoctorOptions } from '@/modules/doctors/hooks/useDoctorOptions';
+import { SEARCH_BY_LABEL } from '@/ui/search-by-label';
 
 /** The new doctor's fields, named as POST /api/doctors takes them. */
 export const DOCTOR_FIELD_NAMES = Object.keys(DoctorInput.shape) as Array<keyof typeof DoctorInput.shape>;
@@ -75,12 +76,12 @@ export function DoctorFormFields() {
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="primarySpecialty" label={t('doctors.fields.primarySpecialty')} rules={[requiredRule()]}>
-          <Select options={options.specialties} />
+          <Select options={options.specialties} showSearch={SEARCH_BY_LABEL} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="secondarySpecialty" label={t('doctors.fields.secondarySpecialty')}>
-          <Select allowClear options={options.specialties} />
+          <Select allowClear options={options.specialties} showSearch={SEARCH_BY_LABEL} />
         </Form.Item>
       </Col>
     </Row>

@@ -29,6 +29,7 @@ import { doctorFullName } from '@/modules/doctors/utils/doctor-name';
 import { officeQueries, useRemoveOfficeDoctorMutation } from '@/modules/offices/api';
 import { AddDoctorDialog } from '@/modules/offices/components/AddDoctorDialog';
 import { ColorSwatch } from '@/ui/ColorSwatch';
+import { SEARCH_BY_LABEL } from '@/ui/search-by-label';
 import { useListPagination } from '@/ui/table-list';
 import { CARD_TABLE_SCROLL } from '@/ui/table-scroll';
 
@@ -164,6 +165,7 @@ export function OfficeDoctorsCard({ office }: OfficeDoctorsCardProps) {
           data-testid="office-doctor-specialty-filter"
           value={specialty ?? undefined}
           options={options.specialties}
+          showSearch={SEARCH_BY_LABEL}
           onChange={(value: Specialty | undefined) => {
             setSpecialty(value ?? null);
           }}

@@ -7,9 +7,11 @@ import { useNavigate } from 'react-router';
 import { useCanWrite } from '@/app/permissions';
 import { useListParams } from '@/lib/use-list-params';
 import { ExportCsvButton } from '@/modules/directory-csv/components/ExportCsvButton';
+import { specialtyOptions } from '@/modules/doctors/utils/specialty-options';
 import { officeQueries } from '@/modules/offices/api';
 import { OfficeTable } from '@/modules/offices/components/OfficeTable';
 import { PageHeader } from '@/ui/PageHeader';
+import { SEARCH_BY_LABEL } from '@/ui/search-by-label';
 
 const SPECIALTY_PARAM = 'specialty';
 
@@ -20,16 +22,13 @@ function specialtiesOf(text: string | null): Specialty[] {
 
 /** /offices: search, multi-select specialty filter and the paged table (spec 000 §2). */
 export function OfficeListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const canWrite = useCanWrite();
   const list = useListParams();
   const specialty = specialtiesOf(list.params.get(SPECIALTY_PARAM));
   const specialties = useQuery(officeQueries.specialties());
-  const specialtyOptions = (specialties.data ?? SPEC_SPECIALTIES).map((value) => ({
-    value,
-    label: t(`specialties.${value}`),
-  }));
+  const options = specialtyOptions(specialties.data ?? SPEC_SPECIALTIES, t, i18n.language);
 
   return (
     <div className="page">
@@ -78,7 +77,8 @@ export function OfficeListPage() {
             maxTagCount="responsive"
             loading={specialties.isPending}
             value={specialty}
-            options={specialtyOptions}
+            options={options}
+            showSearch={SEARCH_BY_LABEL}
             onChange={(chosen) => {
               list.updateParams({ [SPECIALTY_PARAM]: chosen.join(',') });
             }}
