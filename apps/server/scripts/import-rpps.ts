@@ -6,7 +6,8 @@
  * The database is the server's (DATABASE_URL, else DATA_DIR/crm.sqlite, paths relative to where npm was
  * started), migrated first. It may run while the server runs (decision 0055): it writes in short transactions
  * and the server's search and counts follow each one. Shows a progress line on a terminal and ends with the
- * rejected lines: number, reason, the line itself. --geocode then asks the address service (GEOCODER_URL) for the
+ * rejected lines: number, reason, the line itself. It is listed with the screen's imports, and audited, as started by
+ * the command line; its progress and rejected lines are there too. --geocode then asks the address service (GEOCODER_URL) for the
  * offices whose address the import created or changed, until it can't be reached; --json prints the final counts
  * as JSON on the standard output (for the benchmark). The exit status is 0 when the import went through, rejected
  * lines or not.
@@ -19,12 +20,15 @@ import { systemClock } from '#server/core/clock.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { translate } from '#server/http/i18n.ts';
-import { createDirectoryImporter, zoneFinder } from '#server/modules/directory-import/create-importer.ts';
+import { createCommandLineImports, zoneFinder } from '#server/modules/directory-import/create-importer.ts';
 import { DirectoryImportRepository } from '#server/modules/directory-import/directory-import.repository.ts';
 import { geocodePendingOffices } from '#server/modules/directory-import/precise-geocoding.ts';
 import { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
 import { DirectoryLayoutError, type ImportProgress } from '#server/modules/directory-import/directory-importer.ts';
 import type { Rejection } from '#server/modules/directory-import/rpps-records.ts';
+
+/** How the imports' list names an import nobody started on the screen. */
+const COMMAND_LINE = 'npm run import:rpps';
 
 const usage =
   'usage: npm run import:rpps -- FILE [--savoir-faire FILE] [--database-url URL] [--lang fr|en] [--rejected-shown N] [--geocode] [--json]';
@@ -78,11 +82,19 @@ async function main(): Promise<void> {
   try {
     console.error(`database: ${database.engine} at ${database.location}`);
     await migrateToLatest(database.db);
-    const importer = createDirectoryImporter(database.db, { ugaFile: config.ugaFile, clock: systemClock });
-    const counts = await importer.run({
+    const imports = createCommandLineImports(database.db, {
+      ugaFile: config.ugaFile,
+      dataDir: config.dataDir,
+      clock: systemClock,
+    });
+    const savoirFaireFile = values['savoir-faire'] ? path.resolve(values['savoir-faire']) : null;
+    const files = {
       file: path.resolve(file),
-      savoirFaireFile: values['savoir-faire'] ? path.resolve(values['savoir-faire']) : null,
       fileName: path.basename(file),
+      savoirFaireFile,
+      savoirFaireFileName: savoirFaireFile && path.basename(savoirFaireFile),
+    };
+    const { counts } = await imports.importFiles({ user: null, name: COMMAND_LINE }, files, {
       onRejected: (rejection) => {
         if (rejected.length < shown) rejected.push(rejection);
       },

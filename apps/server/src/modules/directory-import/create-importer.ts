@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Clock } from '#server/core/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import { CacheGenerationsRepository } from '#server/modules/cache-generations/cache-generations.repository.ts';
@@ -5,8 +6,10 @@ import { DoctorOfficesRepository } from '#server/modules/doctors/doctor-offices.
 import { DoctorsRepository } from '#server/modules/doctors/doctors.repository.ts';
 import type { GeoPoint } from '#server/modules/geo/geocoder.ts';
 import { UgaBoundaries, type UgaZone } from '#server/modules/geo/uga-boundaries.ts';
+import { LogsRepository } from '#server/modules/logs/logs.repository.ts';
 import { OfficesRepository } from '#server/modules/offices/offices.repository.ts';
 import { DirectoryImportRepository } from './directory-import.repository.ts';
+import { DirectoryImportService } from './directory-import.service.ts';
 import { DirectoryImporter } from './directory-importer.ts';
 
 /**
@@ -37,6 +40,24 @@ export function createDirectoryImporter(db: Db, options: { ugaFile: string; cloc
     links: new DoctorOfficesRepository(),
     generations: new CacheGenerationsRepository(),
     zoneOf: zoneFinder(options.ugaFile),
+    clock: options.clock,
+  });
+}
+
+/**
+ * The imports of the command line (`npm run import:rpps`): the server's service on this database, so that they
+ * are listed, followed and audited as the screen's are. Files are read where they lie; nothing is uploaded.
+ */
+export function createCommandLineImports(
+  db: Db,
+  options: { ugaFile: string; dataDir: string; clock: Clock },
+): DirectoryImportService {
+  return new DirectoryImportService({
+    db,
+    imports: new DirectoryImportRepository(),
+    logs: new LogsRepository(options.clock),
+    importer: () => createDirectoryImporter(db, options),
+    uploadDir: path.join(options.dataDir, 'directory-imports'),
     clock: options.clock,
   });
 }

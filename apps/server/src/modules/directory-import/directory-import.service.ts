@@ -26,8 +26,11 @@ import {
   checkSavoirFaireFile,
   DirectoryLayoutError,
   type DirectoryImporter,
+  type ImportCounts,
   type ImportProgress,
+  type ImportRun,
 } from './directory-importer.ts';
+import type { Rejection } from './rpps-records.ts';
 
 /** Rejected lines kept per import for its report; beyond, only counted. */
 export const MAX_KEPT_REJECTIONS = 100_000;
@@ -46,6 +49,23 @@ type DirectoryImportServiceDeps = {
   uploadDir: string;
   clock: Clock;
 };
+
+/**
+ * Who starts an import: an administrator on the screen, or the command line, which has no user (its audit
+ * entries name none) and is named by its command in the imports' list.
+ */
+export type ImportStarter = { user: { id: string; email: string } | null; name: string };
+
+/** The files of one import, read where they are. */
+export type ImportFiles = {
+  file: string;
+  fileName: string;
+  savoirFaireFile: string | null;
+  savoirFaireFileName: string | null;
+};
+
+/** What the command line follows besides the database's bookkeeping: its own progress line and report. */
+export type ImportListeners = Pick<ImportRun, 'onProgress'> & { onRejected?: (rejection: Rejection) => void };
 
 type UploadKind = 'activity' | 'savoirFaire';
 type UploadInfo = { fileName: string; kind: UploadKind };
@@ -130,10 +150,45 @@ export class DirectoryImportService {
     if (this.running) throw new AppError('CONFLICT', {}, { messageKey: 'directoryImport.running' });
     const activity = await this.uploaded(input.personneActiviteFileId, 'activity');
     const savoirFaire = input.savoirFaireFileId ? await this.uploaded(input.savoirFaireFileId, 'savoirFaire') : null;
+    const starter: ImportStarter = { user: auditUser(auth), name: auth.user.displayName ?? auth.user.email };
+    const files: ImportFiles = {
+      file: activity.file,
+      fileName: activity.fileName,
+      savoirFaireFile: savoirFaire?.file ?? null,
+      savoirFaireFileName: savoirFaire?.fileName ?? null,
+    };
+    const row = await this.begin(starter, files);
+    // The uploads go before the import is seen ended; a failure is recorded on its row and in the audit.
+    const cleanUp = () => this.removeUploads(activity, savoirFaire);
+    this.running = this.runImport(starter, row.id, files, { cleanUp })
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        this.running = null;
+      });
+    return toProgress(row);
+  }
+
+  /**
+   * An import by the command line (`npm run import:rpps`), of files where they lie: listed and audited as the
+   * screen's are, its progress and rejected lines kept in the database for the screen to show.
+   */
+  async importFiles(
+    starter: ImportStarter,
+    files: ImportFiles,
+    listeners: ImportListeners = {},
+  ): Promise<{ id: string; counts: ImportCounts }> {
+    const row = await this.begin(starter, files);
+    return { id: row.id, counts: await this.runImport(starter, row.id, files, listeners) };
+  }
+
+  private async begin(starter: ImportStarter, files: ImportFiles): Promise<DirectoryImportsTable> {
     const row: DirectoryImportsTable = {
       id: newId(),
-      file_name: activity.fileName,
-      savoir_faire_file_name: savoirFaire?.fileName ?? null,
+      file_name: files.fileName,
+      savoir_faire_file_name: files.savoirFaireFileName,
       status: 'running',
       started_at: isoNow(this.deps.clock),
       finished_at: null,
@@ -146,8 +201,8 @@ export class DirectoryImportService {
       inactivated: 0,
       lines_per_second: 0,
       error: null,
-      started_by: auth.user.id,
-      started_by_name: auth.user.displayName ?? auth.user.email,
+      started_by: starter.user?.id ?? null,
+      started_by_name: starter.name,
     };
     await this.deps.db.transaction().execute(async (trx) => {
       await this.deps.imports.insertImport(trx, row);
@@ -156,13 +211,10 @@ export class DirectoryImportService {
         entityType: 'directory_import',
         entityId: row.id,
         metadata: { fileName: row.file_name, savoirFaireFileName: row.savoir_faire_file_name },
-        user: auditUser(auth),
+        user: starter.user,
       });
     });
-    this.running = this.runImport(auth, row.id, activity, savoirFaire).finally(() => {
-      this.running = null;
-    });
-    return toProgress(row);
+    return row;
   }
 
   /** Resolves when the import running in this process (if any) has ended: for tests and a clean shutdown. */
@@ -217,12 +269,13 @@ export class DirectoryImportService {
     return { ...info, file };
   }
 
+  /** Runs the import, its progress and rejected lines written as it goes; a failure is recorded, then thrown. */
   private async runImport(
-    auth: AuthContext,
+    starter: ImportStarter,
     id: string,
-    activity: UploadInfo & { file: string },
-    savoirFaire: (UploadInfo & { file: string }) | null,
-  ): Promise<void> {
+    files: ImportFiles,
+    listeners: ImportListeners & { cleanUp?: () => Promise<void> } = {},
+  ): Promise<ImportCounts> {
     const { db, imports } = this.deps;
     let pending: DirectoryImportRejectionsTable[] = [];
     let kept = 0;
@@ -245,11 +298,12 @@ export class DirectoryImportService {
       lines_per_second: progress.linesPerSecond,
     });
     try {
-      await this.deps.importer().run({
-        file: activity.file,
-        savoirFaireFile: savoirFaire?.file ?? null,
-        fileName: activity.fileName,
+      const counts = await this.deps.importer().run({
+        file: files.file,
+        savoirFaireFile: files.savoirFaireFile,
+        fileName: files.fileName,
         onRejected: async (rejection) => {
+          listeners.onRejected?.(rejection);
           if (kept >= MAX_KEPT_REJECTIONS) return;
           kept += 1;
           pending.push({
@@ -261,6 +315,7 @@ export class DirectoryImportService {
           if (pending.length >= REJECTIONS_PER_WRITE) await writeRejections();
         },
         onProgress: (progress) => {
+          listeners.onProgress?.(progress);
           latest.progress = progress;
           const now = performance.now();
           if (now - written < PROGRESS_EVERY_MS) return;
@@ -269,7 +324,7 @@ export class DirectoryImportService {
         },
       });
       await writeRejections();
-      await this.removeUploads(activity, savoirFaire);
+      await listeners.cleanUp?.();
       const final = latest.progress;
       await db.transaction().execute(async (trx) => {
         await imports.updateImport(trx, id, {
@@ -281,14 +336,15 @@ export class DirectoryImportService {
           action: 'import_end',
           entityType: 'directory_import',
           entityId: id,
-          metadata: { fileName: activity.fileName, status: 'done', ...(final ? columns(final) : {}) },
-          user: auditUser(auth),
+          metadata: { fileName: files.fileName, status: 'done', ...(final ? columns(final) : {}) },
+          user: starter.user,
         });
       });
+      return counts;
     } catch (error) {
       const key = error instanceof DirectoryLayoutError ? error.problem.key : 'directoryImport.failed';
       await writeRejections().catch(() => undefined);
-      await this.removeUploads(activity, savoirFaire);
+      await listeners.cleanUp?.();
       const final = latest.progress;
       await db.transaction().execute(async (trx) => {
         await imports.updateImport(trx, id, {
@@ -301,10 +357,11 @@ export class DirectoryImportService {
           action: 'import_end',
           entityType: 'directory_import',
           entityId: id,
-          metadata: { fileName: activity.fileName, status: 'failed', error: key },
-          user: auditUser(auth),
+          metadata: { fileName: files.fileName, status: 'failed', error: key },
+          user: starter.user,
         });
       });
+      throw error;
     }
   }
 

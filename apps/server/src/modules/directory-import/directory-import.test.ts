@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '#server/db/database.ts';
 import { type Call, callerFor, signIn } from '#server/test/callers.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/harness.ts';
 import { tableCounts } from '#server/test/table-counts.ts';
-import { createDirectoryImporter } from './create-importer.ts';
+import { createCommandLineImports, createDirectoryImporter } from './create-importer.ts';
 import type { ImportCounts } from './directory-importer.ts';
 import { PERSONNE_ACTIVITE_COLUMNS } from './rpps-layout.ts';
 import type { Rejection } from './rpps-records.ts';
@@ -317,12 +317,23 @@ describe.each(engines())('national directory import on %s', (engine) => {
   });
 
   it('imports from another process on the same database while the server serves: the server sees it at once', async () => {
+    // As the command line does: the server's imports service on its own connection, with no user.
     const other = t.database.openAnother();
     try {
       const file = path.join(dir, 'PS_LibreAcces_Personne_activite_202611040000.txt');
-      await writeRppsFile(file, { lines: 600, seed: 11 });
+      await writeRppsFile(file, { lines: 600, seed: 11, malformedEvery: 250 });
       const serving = search('a');
-      const { counts } = await importFile(file, undefined, other);
+      const commandLine = createCommandLineImports(other.db, {
+        ugaFile: t.config.ugaFile,
+        dataDir: dir,
+        clock: systemClock,
+      });
+      const printed: number[] = [];
+      const { id, counts } = await commandLine.importFiles(
+        { user: null, name: 'npm run import:rpps' },
+        { file, fileName: path.basename(file), savoirFaireFile: null, savoirFaireFileName: null },
+        { onRejected: (rejection) => printed.push(rejection.lineNumber) },
+      );
       await serving;
       expect(counts.created).toBeGreaterThan(0);
       const doctor = await other.db
@@ -334,6 +345,34 @@ describe.each(engines())('national directory import on %s', (engine) => {
         .limit(1)
         .executeTakeFirstOrThrow();
       expect((await search(doctor.rpps)).total).toBe(1);
+
+      // Listed and audited beside the screen's imports, its rejected lines kept for the screen's report.
+      const listed = ((await admin('GET', '/api/directory/imports')).body as { items: DirectoryImportProgress[] })
+        .items[0];
+      expect(listed).toMatchObject({
+        id,
+        status: 'done',
+        created: counts.created,
+        rejected: counts.rejected,
+        startedBy: { name: 'npm run import:rpps' },
+      });
+      expect(printed).toHaveLength(counts.rejected);
+      const report = await t.app.inject({
+        method: 'GET',
+        url: `/api/directory/imports/${id}/rejected.csv`,
+        headers: { authorization: adminAuthorization },
+      });
+      expect(report.body).toEqual(expect.stringContaining(`\r\n${printed[0]};`));
+      const audit = await t.database.db
+        .selectFrom('audit_logs')
+        .select(['action', 'user_id'])
+        .where('entity_id', '=', id)
+        .orderBy('created_at')
+        .execute();
+      expect(audit).toEqual([
+        { action: 'import_start', user_id: null },
+        { action: 'import_end', user_id: null },
+      ]);
     } finally {
       await other.close();
     }
