@@ -1,7 +1,7 @@
 import type { Doctor } from '@crm/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Tabs } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsentTab } from '@/modules/consents/components/ConsentTab';
 import { doctorQueries } from '@/modules/doctors/api';
@@ -92,7 +92,17 @@ export function DoctorProfile({ doctorId, tab, onTabChange, onBack }: DoctorProf
 
 type DoctorDetailsTabProps = { doctor: Doctor };
 
+/**
+ * The details' cards render in a second, interruptible pass: the header (who the doctor is) shows first, and
+ * a phone does not hold the tap that opened the page until the identity, targets and offices cards are built.
+ */
 function DoctorDetailsTab({ doctor }: DoctorDetailsTabProps) {
+  const shown = useDeferredValue<Doctor | null>(doctor, null);
+  if (shown === null) return <DetailsSkeleton />;
+  return <DoctorDetailsCards doctor={shown} />;
+}
+
+function DoctorDetailsCards({ doctor }: DoctorDetailsTabProps) {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={16}>
@@ -116,18 +126,24 @@ function DoctorProfileSkeleton() {
   return (
     <div className="page" role="status" aria-label={t('app.loading')}>
       <Skeleton active avatar paragraph={{ rows: 1 }} />
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={16}>
-          <Card className="page-card">
-            <Skeleton active paragraph={{ rows: 8 }} />
-          </Card>
-        </Col>
-        <Col xs={24} xl={8}>
-          <Card className="page-card">
-            <Skeleton active paragraph={{ rows: 4 }} />
-          </Card>
-        </Col>
-      </Row>
+      <DetailsSkeleton />
     </div>
+  );
+}
+
+function DetailsSkeleton() {
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={16}>
+        <Card className="page-card">
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      </Col>
+      <Col xs={24} xl={8}>
+        <Card className="page-card">
+          <Skeleton active paragraph={{ rows: 4 }} />
+        </Card>
+      </Col>
+    </Row>
   );
 }

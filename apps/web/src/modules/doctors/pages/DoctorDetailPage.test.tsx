@@ -48,7 +48,8 @@ describe('DoctorDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     renderPage();
     expect(await screen.findByTestId('doctor-name')).toHaveTextContent('Dr Jean Martin');
     expect(screen.getByRole('tab', { name: 'Details' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByTestId('inline-edit-rpps')).toHaveTextContent('10001234567');
+    // The cards come in a second pass, after the header.
+    expect(await screen.findByTestId('inline-edit-rpps')).toHaveTextContent('10001234567');
     expect(screen.getByTestId('inline-edit-primarySpecialty')).toHaveTextContent('Cardiology');
     expect(screen.getByTestId('last-update-by')).toHaveTextContent('rep@demo-crm.fr');
     expect(screen.getByTestId('last-update-at')).toHaveAttribute('dateTime', DOCTOR.updatedAt);
@@ -151,6 +152,7 @@ describe('DoctorDetailPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     api();
     const { user } = renderPage();
     expect(await screen.findByTestId('doctor-name')).toBeInTheDocument();
+    await screen.findByTestId('inline-edit-rpps');
     for (const name of ['rpps', 'firstName', 'lastName', 'email', 'primarySpecialty']) {
       expect(within(screen.getByTestId(`inline-edit-${name}`)).queryByRole('button')).not.toBeInTheDocument();
     }
