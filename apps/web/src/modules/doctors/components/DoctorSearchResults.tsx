@@ -9,7 +9,11 @@ import type { DoctorSearchParams } from '@/modules/doctors/query-keys';
 import { useDoctorColumns } from '@/modules/doctors/components/doctor-columns';
 import { useOpenDoctor, usePrefetchDoctor } from '@/modules/doctors/hooks/useOpenDoctor';
 import { useIsPhone } from '@/ui/phone-layout';
+import { useProgressiveRows } from '@/ui/progressive-rows';
 import { clickableRows, listTableLayout, useListPagination } from '@/ui/table-list';
+
+/** Rows a phone shows without scrolling, and more: built in the first pass. */
+const FIRST_ROWS = 15;
 
 export type DoctorSearchResultsProps = DoctorSearchParams & {
   onPageChange: (page: number, limit: number) => void;
@@ -25,6 +29,7 @@ export function DoctorSearchResults({ search, page, limit, onPageChange }: Docto
   const listPagination = useListPagination();
   const { data, isPending, isFetching, isError, error } = useQuery(doctorQueries.search({ search, page, limit }));
   const columns = useWithPlanCounts(doctorColumns, data?.doctors, isCompact);
+  const rows = useProgressiveRows(data?.doctors, FIRST_ROWS);
 
   if (isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (isError) return <Alert type="error" showIcon title={serverMessage(error)} />;
@@ -35,7 +40,7 @@ export function DoctorSearchResults({ search, page, limit, onPageChange }: Docto
       rowKey="id"
       {...listTableLayout<DoctorListItem>(isCompact)}
       columns={columns}
-      dataSource={data.doctors}
+      dataSource={rows}
       loading={isFetching}
       {...clickableRows<DoctorListItem>(
         (doctor) => {
