@@ -481,28 +481,40 @@ export class TransparencyService {
           row,
         })),
     ];
-    for (const page of pages) {
-      let after: LineCursor = null;
-      for (;;) {
-        const sources = await page(after);
-        if (sources.length === 0) break;
-        yield await this.exportPage(sources, query, run);
-        const last = sources[sources.length - 1] as DeclarationSource;
-        after = {
-          date: last.kind === 'convention' ? last.row.declared_on : last.row.benefit_date,
-          id: last.row.id,
-        };
-        if (sources.length < EXPORT_PAGE) break;
+    // A page's record is written while the next page is read and built: one write in flight at most, so a
+    // failed write stops the export at the next page, and every write has ended when the file does.
+    let recording: Promise<void> = Promise.resolve();
+    try {
+      for (const page of pages) {
+        let after: LineCursor = null;
+        for (;;) {
+          const sources = await page(after);
+          if (sources.length === 0) break;
+          const { chunk, saves } = await this.exportPage(sources, query, run);
+          await recording;
+          recording = ledger.saveExportedLines(db, saves);
+          yield chunk;
+          const last = sources[sources.length - 1] as DeclarationSource;
+          after = {
+            date: last.kind === 'convention' ? last.row.declared_on : last.row.benefit_date,
+            id: last.row.id,
+          };
+          if (sources.length < EXPORT_PAGE) break;
+        }
       }
+      await recording;
+    } finally {
+      // The client went away mid-file: the page last handed to it is still recorded.
+      await recording.catch(() => undefined);
     }
   }
 
-  /** One page of lines as CSV, and what it sent recorded against the export. */
+  /** One page of lines as CSV, and what it sends to record against the export. */
   private async exportPage(
     sources: DeclarationSource[],
     query: DeclarationExportQuery,
     run: { id: string; at: string },
-  ): Promise<string> {
+  ): Promise<{ chunk: string; saves: TransparencyExportedLinesTable[] }> {
     const exported = await this.exportedById(
       this.deps.db,
       sources.map((source) => source.row.id),
@@ -535,8 +547,7 @@ export class TransparencyService {
       }
       chunk += csvLine(values, { correction: corrections > 0, transmittedOn });
     }
-    await this.deps.ledger.saveExportedLines(this.deps.db, saves);
-    return chunk;
+    return { chunk, saves };
   }
 
   private async exportedById(db: Db, ids: string[]): Promise<Map<string, TransparencyExportedLinesTable>> {
