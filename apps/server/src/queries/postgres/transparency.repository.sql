@@ -373,27 +373,39 @@ where
   "line_id" in ($1, $2);
 
 -- TransparencyRepository.saveExportedLines
--- parameters: ["benefit-1", "avantage", "2026-S1", "hash", "export-1", "2026-03-02T09:00:00.000Z", "export-1", "2026-03-02T09:00:00.000Z", 0]
+-- parameters: [["benefit-1"], ["avantage"], ["2026-S1"], ["hash"], ["export-1"], ["2026-03-02T09:00:00.000Z"], ["export-1"], ["2026-03-02T09:00:00.000Z"], [0]]
 insert into
-  "transparency_exported_lines" (
-    "line_id",
-    "kind",
-    "semester",
-    "content_hash",
-    "first_export_id",
-    "first_exported_at",
-    "export_id",
-    "exported_at",
-    "corrections"
+  transparency_exported_lines (
+    line_id,
+    kind,
+    semester,
+    content_hash,
+    first_export_id,
+    first_exported_at,
+    export_id,
+    exported_at,
+    corrections
   )
-values
-  ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-on conflict ("line_id") do update
+select
+  *
+from
+  unnest(
+    $1::uuid[],
+    $2::text[],
+    $3::text[],
+    $4::text[],
+    $5::uuid[],
+    $6::text[],
+    $7::uuid[],
+    $8::text[],
+    $9::int4[]
+  )
+on conflict (line_id) do update
 set
-  "content_hash" = "excluded"."content_hash",
-  "export_id" = "excluded"."export_id",
-  "exported_at" = "excluded"."exported_at",
-  "corrections" = "excluded"."corrections";
+  content_hash = excluded.content_hash,
+  export_id = excluded.export_id,
+  exported_at = excluded.exported_at,
+  corrections = excluded.corrections;
 
 -- TransparencyRepository.insertExport
 -- parameters: ["export-1", "2026-S1", "2026-03-02T09:00:00.000Z", "user-1", 0]
