@@ -1,5 +1,5 @@
-import { CycleList, PlanView, TeamResult } from '@crm/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { CycleList, PlanView, TeamResult, type PlanTargetsUpdateForm } from '@crm/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { currentPlanQuery, PLAN_STALE_MS, targetCountsQuery } from '@/modules/cycles/light-queries';
 import { cycleKeys } from '@/modules/cycles/query-keys';
@@ -31,3 +31,24 @@ export const cycleQueries = {
       staleTime: PLAN_STALE_MS,
     }),
 };
+
+/**
+ * PUT /api/cycles/{id}/plans/{userId}/targets: sets goals of targets and removes targets; the answer is the
+ * plan as now counted, stored where the plan is read.
+ */
+export function useSetPlanTargetsMutation(cycleId: string, userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: PlanTargetsUpdateForm) =>
+      apiClient.put(`${planPath(cycleId, userId)}/targets`, update, PlanView),
+    onSuccess: (plan) => {
+      const planKey = cycleKeys.plan(cycleId, userId);
+      queryClient.setQueryData(planKey, plan);
+      // The plan just answered stays as it is; the rest (the current plan, the team, the list) is read again.
+      return queryClient.invalidateQueries({
+        queryKey: cycleKeys.all,
+        predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(planKey),
+      });
+    },
+  });
+}
