@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ADMIN_EMAIL } from '@crm/shared';
 import { signInAs } from '../tests/helpers';
 
 // Cycle plans (issue 33): the rep's card and plan, "this cycle" on the doctors list and page, the manager's team
@@ -53,6 +54,77 @@ for (const language of ['fr', 'en'] as const) {
       await page.getByTestId('team-member-link').first().click();
       await expect(page.getByTestId('plan-targets')).toBeVisible();
       await shot(page, `plan-rep-${viewport}-${language}`, fullPage);
+    }
+  });
+}
+
+// The administrators' cycles (decision 0060): the list, the cycle form, one rep's goals by hand and the goal
+// dialog, the segment and the import's preview; then the manager adjusting a managee's goals in the planned cycle.
+for (const language of ['fr', 'en'] as const) {
+  test(`cycle administration screens in ${language}`, async ({ page }) => {
+    await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
+    const { token } = await signInAs(page, DEMO_ADMIN_EMAIL);
+    const headers = { authorization: `Bearer ${token}` };
+    const get = async <T>(url: string) => (await (await page.request.get(url, { headers })).json()) as T;
+    const { cycles } = await get<{ cycles: { id: string; status: string }[] }>('/api/cycles');
+    const planned = cycles.find((cycle) => cycle.status === 'planned')?.id ?? '';
+    const { users } = await get<{ users: { id: string }[] }>(`/api/users?search=${REP}&page=1&limit=5`);
+    const repId = users[0]?.id ?? '';
+    const { doctors } = await get<{ doctors: { rpps: string }[] }>('/api/doctors?search=martin&limit=1');
+    const csv = [
+      'email;rpps;channel;goal;cap',
+      `${REP};${doctors[0]?.rpps ?? ''};Face to face;4;6`,
+      `${REP};19999999999;Call;2;`,
+      `nobody@demo-crm.fr;${doctors[0]?.rpps ?? ''};Call;2;`,
+      `${REP};${doctors[0]?.rpps ?? ''};Call;x;`,
+    ].join('\n');
+
+    for (const [viewport, size] of Object.entries(SIZES)) {
+      await page.setViewportSize(size);
+      const fullPage = viewport === 'desktop';
+      await page.goto('/cycles');
+      await expect(page.getByTestId('cycles-table')).toBeVisible();
+      await shot(page, `cycles-list-${viewport}-${language}`, fullPage);
+
+      await page.getByTestId('cycle-create').click();
+      await expect(page.getByTestId('cycle-form')).toBeVisible();
+      await shot(page, `cycles-form-${viewport}-${language}`, false);
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('cycle-form')).toHaveCount(0);
+
+      await page.goto(`/cycles?cycle=${planned}&user=${repId}`);
+      await expect(page.getByTestId('plan-targets')).toBeVisible();
+      await shot(page, `cycles-hand-${viewport}-${language}`);
+      await page.getByTestId('target-edit-goals').first().click();
+      await expect(page.getByTestId('goal-form')).toBeVisible();
+      await shot(page, `cycles-goal-dialog-${viewport}-${language}`, false);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('target-add').click();
+      await expect(page.getByTestId('goal-form')).toBeVisible();
+      await shot(page, `cycles-goal-add-${viewport}-${language}`, false);
+      await page.keyboard.press('Escape');
+
+      await page.goto(`/cycles?cycle=${planned}&tab=segment`);
+      await expect(page.getByTestId('segment-form')).toBeVisible();
+      await shot(page, `cycles-segment-${viewport}-${language}`);
+
+      await page.goto(`/cycles?cycle=${planned}&tab=import`);
+      await page.getByTestId('import-csv').fill(csv);
+      await page.getByTestId('import-preview').click();
+      await expect(page.getByTestId('import-rejections')).toBeVisible();
+      await shot(page, `cycles-import-${viewport}-${language}`);
+    }
+
+    await signInAs(page, MANAGER);
+    for (const [viewport, size] of Object.entries(SIZES)) {
+      await page.setViewportSize(size);
+      await page.goto(`/plan/${planned}/${repId}`);
+      await expect(page.getByTestId('target-edit-goals').first()).toBeVisible();
+      await shot(page, `plan-rep-editable-${viewport}-${language}`, viewport === 'desktop');
+      await page.getByTestId('target-edit-goals').first().click();
+      await expect(page.getByTestId('goal-form')).toBeVisible();
+      await shot(page, `plan-goal-dialog-${viewport}-${language}`, false);
+      await page.keyboard.press('Escape');
     }
   });
 }

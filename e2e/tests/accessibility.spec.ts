@@ -114,6 +114,7 @@ const ADMIN_SCREENS: Screen[] = [
   { name: 'configuration', path: () => '/configuration', ready: showing(LIST_ITEMS), phone: 'EntryTab' },
   { name: 'transparency', path: () => '/transparency', ready: showing('[data-testid="declaration-lines"]') },
   { name: 'directory import', path: () => '/directory-import', ready: settled },
+  { name: 'cycles', path: () => '/cycles', ready: showing('[data-testid="cycles-table"]'), phone: 'CyclesList' },
 ];
 
 /**

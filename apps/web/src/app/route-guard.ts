@@ -38,6 +38,8 @@ export const ROUTE_ACCESS: ReadonlyArray<readonly [pattern: string, access: Rout
   // The cycle plans (issue 33): counted by the server on every read.
   ['/plan', 'online'],
   ['/plan/:cycleId/:userId', 'online'],
+  // The cycles and their goals (issue 33): administrators set the plans.
+  ['/cycles', 'admin'],
   // The user's own settings (issue 17): sessions and password live on the server.
   ['/account', 'online'],
 ];

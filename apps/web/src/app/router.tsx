@@ -52,8 +52,9 @@ const DirectoryImportPage = pageWithTexts(
   () => import('@/modules/directory-import/pages/DirectoryImportPage'),
   'DirectoryImportPage',
 );
-const PlanPage = lazyPage(() => import('@/modules/cycles/pages/PlanPage'), 'PlanPage');
-const RepPlanPage = lazyPage(() => import('@/modules/cycles/pages/RepPlanPage'), 'RepPlanPage');
+const PlanPage = lazyPage(() => import('@/modules/cycles/pages'), 'PlanPage');
+const RepPlanPage = lazyPage(() => import('@/modules/cycles/pages'), 'RepPlanPage');
+const CyclesPage = lazyPage(() => import('@/modules/cycles/pages'), 'CyclesPage');
 const AccountPage = pageWithTexts(() => import('@/modules/account/pages/AccountPage'), 'AccountPage');
 const ConfigurationPage = pageWithTexts(
   () => import('@/modules/configuration/pages/ConfigurationPage'),
@@ -115,6 +116,7 @@ export const routes: RouteObject[] = [
           { path: 'directory-import', element: <DirectoryImportPage /> },
           { path: 'plan', element: <PlanPage /> },
           { path: 'plan/:cycleId/:userId', element: <RepPlanPage /> },
+          { path: 'cycles', element: <CyclesPage /> },
           { path: 'account', element: <AccountPage /> },
         ],
       },

@@ -25,7 +25,7 @@ vi.mock('@/offline/engine/sync-triggers', () => ({
 }));
 
 const ONLINE_ENTRIES = ['Dashboard', 'My plan', 'Doctors', 'Offices', 'Mail', 'Campaigns', 'Calendar', 'Activities'];
-const ADMIN_ENTRIES = ['Users', 'Logs', 'Transparence Santé', 'Directory import', 'Configuration'];
+const ADMIN_ENTRIES = ['Users', 'Logs', 'Transparence Santé', 'Directory import', 'Cycles', 'Configuration'];
 /** The dashboard's heading greets the user by the hour. */
 const GREETING = /^Good (morning|afternoon|evening)/;
 

@@ -10,6 +10,7 @@ import {
   NotificationOutlined,
   ScheduleOutlined,
   SettingOutlined,
+  SyncOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -30,6 +31,7 @@ export type MenuEntry = {
     | 'nav.logs'
     | 'nav.transparency'
     | 'nav.directoryImport'
+    | 'nav.cycles'
     | 'nav.configuration';
   icon: ReactNode;
   /** Shown offline too (spec 000 §2: only activities and calendar). */
@@ -51,6 +53,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: '/logs', labelKey: 'nav.logs', icon: <AuditOutlined />, isAdminEntry: true },
   { path: '/transparency', labelKey: 'nav.transparency', icon: <FileProtectOutlined />, isAdminEntry: true },
   { path: '/directory-import', labelKey: 'nav.directoryImport', icon: <CloudUploadOutlined />, isAdminEntry: true },
+  { path: '/cycles', labelKey: 'nav.cycles', icon: <SyncOutlined />, isAdminEntry: true },
   { path: '/configuration', labelKey: 'nav.configuration', icon: <SettingOutlined />, isAdminEntry: true },
 ];
 

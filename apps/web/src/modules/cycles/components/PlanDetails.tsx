@@ -1,19 +1,41 @@
-import type { PlanView } from '@crm/shared';
+import type { PlanView, TargetCounts } from '@crm/shared';
 import { Card, Table, type TableColumnsType } from 'antd';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/format';
 import { PaceTag } from '@/modules/cycles/components/PaceTag';
-import { PlanTargetsTable } from '@/modules/cycles/components/PlanTargetsTable';
+import { LazyGoalEditDialog } from '@/modules/cycles/components/lazy-goal-dialog';
+import { PlanTargetsTable, type TargetActions } from '@/modules/cycles/components/PlanTargetsTable';
+import { useCanEditGoals } from '@/modules/cycles/hooks/useCanEditGoals';
 import { namedChannels, PACE_COLORS, type NamedCounts } from '@/modules/cycles/utils/plan-display';
 import { useIsPhone } from '@/ui/phone-layout';
 import '@/modules/cycles/cycles.css';
 
 type Total = NamedCounts<PlanView['totals'][number]>;
 
-/** A plan: its attainment against the time elapsed, each channel's totals, then its targets. */
-export function PlanDetails({ plan }: { plan: PlanView }) {
+export type PlanDetailsProps = {
+  plan: PlanView;
+  /**
+   * What an administrator's screen adds where the goals may change: a button to add a target (which opens the
+   * goal dialog with `null`), and a control per row (removing the target).
+   */
+  manage?: { addButton: (open: () => void) => ReactNode; rowExtra: TargetActions['extra'] };
+};
+
+/**
+ * A plan: its attainment against the time elapsed, each channel's totals, then its targets, each with a button
+ * to adjust its goals when the signed-in user may (decision 0058's `goalEditRefusal`).
+ */
+export function PlanDetails({ plan, manage }: PlanDetailsProps) {
   const { t } = useTranslation();
   const isPhone = useIsPhone();
+  const canEdit = useCanEditGoals(plan);
+  // undefined: closed; null: a target to add.
+  const [editing, setEditing] = useState<TargetCounts | null | undefined>(undefined);
+  const actions = useMemo<TargetActions | undefined>(
+    () => (canEdit ? { onEditGoals: setEditing, extra: manage?.rowExtra } : undefined),
+    [canEdit, manage?.rowExtra],
+  );
   const totals = namedChannels(plan.cycle.channels, plan.totals);
   const allColumns: TableColumnsType<Total> = [
     { key: 'channel', title: t('plans.columns.channel'), dataIndex: 'name' },
@@ -64,9 +86,31 @@ export function PlanDetails({ plan }: { plan: PlanView }) {
           data-testid="plan-totals"
         />
       </Card>
-      <Card className="page-card" title={t('plans.targetsTitle', { count: plan.targets.length })}>
-        <PlanTargetsTable plan={plan} />
+      <Card
+        className="page-card"
+        title={t('plans.targetsTitle', { count: plan.targets.length })}
+        extra={
+          canEdit && manage !== undefined
+            ? manage.addButton(() => {
+                setEditing(null);
+              })
+            : undefined
+        }
+      >
+        <PlanTargetsTable plan={plan} actions={actions} />
       </Card>
+      {editing !== undefined && (
+        <Suspense fallback={null}>
+          <LazyGoalEditDialog
+            cycle={plan.cycle}
+            user={plan.user}
+            target={editing}
+            onClose={() => {
+              setEditing(undefined);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -11,8 +11,19 @@ type QueryLike<T> = {
   refetch: () => unknown;
 };
 
-/** A plan's or a team's answer: skeleton while it loads, the server's message and a retry when it failed. */
-export function PlanQueryState<T>({ query, children }: { query: QueryLike<T>; children: (data: T) => ReactNode }) {
+/**
+ * A plan's or a team's answer (or the cycles'): skeleton while it loads, the server's message and a retry when
+ * it failed, said by `failure` when it is not a plan that failed to load.
+ */
+export function PlanQueryState<T>({
+  query,
+  children,
+  failure,
+}: {
+  query: QueryLike<T>;
+  children: (data: T) => ReactNode;
+  failure?: (message: string) => string;
+}) {
   const { t } = useTranslation();
   if (query.isError) {
     return (
@@ -20,7 +31,7 @@ export function PlanQueryState<T>({ query, children }: { query: QueryLike<T>; ch
         type="error"
         showIcon
         data-testid="plan-error"
-        title={t('plans.loadFailed', { message: serverMessage(query.error) })}
+        title={(failure ?? ((message) => t('plans.loadFailed', { message })))(serverMessage(query.error))}
         action={
           <Button size="small" onClick={() => void query.refetch()}>
             {t('common.retry')}

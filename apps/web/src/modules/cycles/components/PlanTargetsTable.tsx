@@ -1,7 +1,8 @@
+import { EditOutlined } from '@ant-design/icons';
 import type { CycleChannel, PlanView, TargetCounts } from '@crm/shared';
-import { Table, type TableColumnsType } from 'antd';
+import { Button, Table, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PaceTag } from '@/modules/cycles/components/PaceTag';
@@ -35,10 +36,37 @@ function DoctorLink({ target, t }: { target: TargetCounts; t: TFunction }) {
   return <Link to={`/doctors/${encodeURIComponent(target.doctorId)}`}>{doctorLabel(target, t)}</Link>;
 }
 
+/** What a row offers besides its link: adjusting the target's goals, and whatever the page adds (removing it). */
+export type TargetActions = {
+  onEditGoals?: (target: TargetCounts) => void;
+  extra?: (target: TargetCounts) => ReactNode;
+};
+
+function RowActions({ target, actions, t }: { target: TargetCounts; actions: TargetActions; t: TFunction }) {
+  const label = t('plans.editGoals', { name: doctorLabel(target, t) });
+  return (
+    <span className="plan-target-actions">
+      {actions.onEditGoals !== undefined && (
+        <Button
+          type="text"
+          size="small"
+          icon={<EditOutlined />}
+          aria-label={label}
+          title={label}
+          data-testid="target-edit-goals"
+          onClick={() => actions.onEditGoals?.(target)}
+        />
+      )}
+      {actions.extra?.(target)}
+    </span>
+  );
+}
+
 function columnsOf(
   t: TFunction,
   channels: readonly CycleChannel[],
   isCompact: boolean,
+  actions: TargetActions | undefined,
 ): TableColumnsType<TargetCounts> {
   if (isCompact) {
     return [
@@ -66,6 +94,11 @@ function columnsOf(
                 {target.attainment === null ? '—' : t('plans.percent', { value: target.attainment })}
               </span>
             </div>
+            {actions !== undefined && (
+              <div className="compact-row-line plan-target-actions-line">
+                <RowActions target={target} actions={actions} t={t} />
+              </div>
+            )}
           </div>
         ),
       },
@@ -96,14 +129,29 @@ function columnsOf(
         ),
     },
     { key: 'pace', title: t('plans.columns.pace'), render: (_value, target) => <PaceTag pace={target.pace} /> },
+    ...(actions === undefined
+      ? []
+      : [
+          {
+            key: 'actions',
+            align: 'right' as const,
+            render: (_value: unknown, target: TargetCounts) => <RowActions target={target} actions={actions} t={t} />,
+          },
+        ]),
   ];
 }
 
-/** The plan's targets, each channel's "done of goal" with what is left, scheduled and to schedule, and the pace. */
-export function PlanTargetsTable({ plan }: { plan: PlanView }) {
+/**
+ * The plan's targets, each channel's "done of goal" with what is left, scheduled and to schedule, and the pace;
+ * with `actions`, a button per row to adjust its goals (where the user may).
+ */
+export function PlanTargetsTable({ plan, actions }: { plan: PlanView; actions?: TargetActions }) {
   const { t } = useTranslation();
   const isCompact = useIsPhone();
-  const columns = useMemo(() => columnsOf(t, plan.cycle.channels, isCompact), [t, plan.cycle.channels, isCompact]);
+  const columns = useMemo(
+    () => columnsOf(t, plan.cycle.channels, isCompact, actions),
+    [t, plan.cycle.channels, isCompact, actions],
+  );
   return (
     <Table<TargetCounts>
       rowKey="doctorId"

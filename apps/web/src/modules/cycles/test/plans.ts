@@ -1,4 +1,4 @@
-import type { Cycle, PlanView, TargetCounts, TeamResult } from '@crm/shared';
+import type { Channel, Cycle, CycleSummary, PlanView, TargetCounts, TeamResult } from '@crm/shared';
 
 export const CYCLE_ID = '0190a0c4-0000-7000-8000-00000000c001';
 export const VISIT_CHANNEL = '0190a0c4-0000-7000-8000-00000000a001';
@@ -104,3 +104,39 @@ export function team(overrides: Partial<TeamResult> = {}): TeamResult {
     ...overrides,
   };
 }
+
+/** A cycle as GET /api/cycles lists it (the administrators' screen). */
+export function cycleSummary(overrides: Partial<CycleSummary> = {}): CycleSummary {
+  return { ...CYCLE, plans: 2, ...overrides };
+}
+
+/** The configured channels the cycle form offers (GET /api/configuration/channels). */
+export const CONFIGURED_CHANNELS: Channel[] = [
+  {
+    id: VISIT_CHANNEL,
+    name: 'Face to face',
+    description: null,
+    color: '#52c41a',
+    active: true,
+    isTimeOff: false,
+    needsBudgetApproval: false,
+  },
+  {
+    id: CALL_CHANNEL,
+    name: 'Call',
+    description: null,
+    color: '#1890ff',
+    active: true,
+    isTimeOff: false,
+    needsBudgetApproval: false,
+  },
+  {
+    id: '0190a0c4-0000-7000-8000-00000000a009',
+    name: 'Time off',
+    description: null,
+    color: '#999999',
+    active: true,
+    isTimeOff: true,
+    needsBudgetApproval: false,
+  },
+];
