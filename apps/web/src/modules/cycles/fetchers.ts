@@ -1,8 +1,6 @@
 import { CurrentPlanResult, PlanTargetCountsResult } from '@crm/shared';
 import { apiClient } from '@/lib/api-client';
 import { queryString } from '@/lib/query-string';
-import { currentPlanFromSlice, targetCountsFromSlice } from '@/offline/slice/plan-queries';
-import { fromServerOrSlice } from '@/offline/slice/slice-queries';
 
 /*
  * The requests the dashboard and the doctors list make, with the schemas that check their answers: a chunk of
@@ -10,21 +8,31 @@ import { fromServerOrSlice } from '@/offline/slice/slice-queries';
  * (or when the server can't be reached), the device counts the stored plan itself (decision 0058).
  */
 
+/**
+ * The device's side, imported by this chunk when a request is first made rather than with it: what the pages
+ * preload with this chunk stays as it was (the device's store they load already).
+ */
+const deviceSide = () => import('@/offline/slice/plan-queries');
+
 /** GET /api/cycles/current/plan */
-export function fetchCurrentPlan(signal: AbortSignal): Promise<CurrentPlanResult> {
-  return fromServerOrSlice(
-    () => apiClient.get('/cycles/current/plan', CurrentPlanResult, { signal }),
-    (owner) => currentPlanFromSlice(owner),
+export async function fetchCurrentPlan(signal: AbortSignal): Promise<CurrentPlanResult> {
+  const device = await deviceSide();
+  return device.currentPlanFromServerOrSlice(() =>
+    apiClient.get('/cycles/current/plan', CurrentPlanResult, { signal }),
   );
 }
 
 /** GET /api/cycles/current/plan/targets?doctorIds=… */
-export function fetchTargetCounts(doctorIds: readonly string[], signal: AbortSignal): Promise<PlanTargetCountsResult> {
-  return fromServerOrSlice(
+export async function fetchTargetCounts(
+  doctorIds: readonly string[],
+  signal: AbortSignal,
+): Promise<PlanTargetCountsResult> {
+  const device = await deviceSide();
+  return device.targetCountsFromServerOrSlice(
     () =>
       apiClient.get(`/cycles/current/plan/targets${queryString({ doctorIds })}`, PlanTargetCountsResult, {
         signal,
       }),
-    (owner) => targetCountsFromSlice(owner, doctorIds),
+    doctorIds,
   );
 }

@@ -9,7 +9,8 @@ import { checkHealth } from '@/offline/engine/network-monitor';
 import { queueActivityCreate, queueActivityDone } from '@/offline/queue/offline-writes';
 import { currentPlanFromSlice, targetCountsFromSlice } from '@/offline/slice/plan-queries';
 import { isNotAvailableOffline } from '@/offline/slice/slice-queries';
-import { storeActivitiesPage, storePlans } from '@/offline/store/slice-store';
+import { storePlans } from '@/offline/store/plan-store';
+import { storeActivitiesPage } from '@/offline/store/slice-store';
 import { freshOfflineStore } from '@/offline/store/test-store';
 import { REP_USER } from '@/test/tokens';
 

@@ -9,14 +9,15 @@ import {
   type SessionUser,
 } from '@crm/shared';
 import { getSession } from '@/app/session';
-import { NotAvailableOfflineError } from '@/offline/slice/slice-queries';
-import { readPlans, readStoredActivities, type SlicePlan } from '@/offline/store/slice-store';
+import { fromServerOrSlice, NotAvailableOfflineError } from '@/offline/slice/slice-queries';
+import { readPlans, type SlicePlan } from '@/offline/store/plan-store';
+import { readStoredActivities } from '@/offline/store/slice-store';
 
 /*
  * The cycle plans' reads from the device (decision 0058, "Offline"): the stored plans counted with the activities
  * the device holds, its own offline changes included (a visit marked done offline is stored done at once), by
  * the shared rules the server counts with, so that the figures agree once the changes are synced. A module of
- * its own: only the plans' lazily loaded requests need it, and with it the counting rules.
+ * its own, which the plans' requests import when first made: the routes carry neither it nor the counting rules.
  */
 
 /**
@@ -83,4 +84,17 @@ export async function targetCountsFromSlice(
   if (targets.length === 0) return { cycle, elapsedShare: elapsedShare(cycle, now), targets: [] };
   const counts = slicePlanCounts({ ...plan, targets }, await ownActivities(owner), now);
   return { cycle, elapsedShare: counts.elapsedShare, targets: counts.targets };
+}
+
+/** GET /api/cycles/current/plan: the server's answer, or the device's (`fromServerOrSlice` decides). */
+export function currentPlanFromServerOrSlice(fromServer: () => Promise<CurrentPlanResult>): Promise<CurrentPlanResult> {
+  return fromServerOrSlice(fromServer, (owner) => currentPlanFromSlice(owner));
+}
+
+/** GET /api/cycles/current/plan/targets?doctorIds=…: the server's answer, or the device's. */
+export function targetCountsFromServerOrSlice(
+  fromServer: () => Promise<PlanTargetCountsResult>,
+  doctorIds: readonly string[],
+): Promise<PlanTargetCountsResult> {
+  return fromServerOrSlice(fromServer, (owner) => targetCountsFromSlice(owner, doctorIds));
 }

@@ -9,15 +9,14 @@ import { openOfflineDb } from '@/offline/store/db';
 import {
   readApprovals,
   readLastPull,
-  readPlans,
   readReference,
   readSliceCursor,
   readStoredActivities,
   readStoredActivity,
   readStoredDoctors,
   type SlicePage,
-  type SlicePlan,
 } from '@/offline/store/slice-store';
+import { readPlans, type SlicePlan } from '@/offline/store/plan-store';
 import { freshOfflineStore } from '@/offline/store/test-store';
 import { doctor } from '@/test/directory';
 import { DEMO_ADMIN_USER, REP_USER } from '@/test/tokens';

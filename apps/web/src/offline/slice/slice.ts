@@ -17,12 +17,11 @@ import {
   storeActivitiesPage,
   storeApprovals,
   storeDoctorsPage,
-  storePlans,
   storeReference,
   type SliceKind,
   type SlicePage,
-  type SlicePlan,
 } from '@/offline/store/slice-store';
+import { storePlans, type SlicePlan } from '@/offline/store/plan-store';
 
 /*
  * The pull itself, as the background worker runs it (decision 0039): nothing here reads the page's session,

@@ -3,7 +3,7 @@ import { activity } from '@/modules/activities/test/fixtures';
 import { slicePlan } from '@/modules/cycles/test/slice-plans';
 import { openOfflineDb } from '@/offline/store/db';
 import { forgetCachedRecords } from '@/offline/store/forget-user';
-import { readPlans, storePlans } from '@/offline/store/slice-store';
+import { readPlans, storePlans } from '@/offline/store/plan-store';
 import { freshOfflineStore } from '@/offline/store/test-store';
 import { doctor } from '@/test/directory';
 

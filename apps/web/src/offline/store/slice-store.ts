@@ -1,20 +1,19 @@
-import type { Activity, Channel, Doctor, PendingApproval, Product, SyncPlansResult } from '@crm/shared';
+import type { Activity, Channel, Doctor, PendingApproval, Product } from '@crm/shared';
 import type { IDBPTransaction } from 'idb';
 import { openOfflineDb, WAITING_STATUSES, type OfflineSchema, type QueueItem } from '@/offline/store/db';
 
 /**
  * The rep's slice in the IndexedDB stores of version 1 (decision 0022): each activity and doctor as the
  * server answered it, plus the owner, and per owner bookkeeping records (cursors, reference lists, approvals,
- * plans) kept in the same stores under ids no UUID can take. A cursor lives in the store it describes, written in the transaction of the
+ * plans: store/plan-store.ts) kept in the same stores under ids starting with META_PREFIX, which no UUID can take. A cursor lives in the store it describes, written in the transaction of the
  * page it follows: a page stored means its cursor stored, and whoever deletes an owner's records (the
  * logout) deletes their cursors with them, so the next pull starts again from scratch.
  */
-const META_PREFIX = '__slice:';
+export const META_PREFIX = '__slice:';
 const ACTIVITIES_META = `${META_PREFIX}activities`;
 const DOCTORS_META = `${META_PREFIX}doctors`;
 const REFERENCE_META = `${META_PREFIX}reference`;
 const APPROVALS_META = `${META_PREFIX}approvals`;
-const PLANS_META = `${META_PREFIX}plans`;
 
 type ActivitiesMeta = { owner: string; id: typeof ACTIVITIES_META; cursor: string; complete: boolean };
 type DoctorsMeta = { owner: string; id: typeof DOCTORS_META; cursor: string; complete: boolean };
@@ -28,14 +27,6 @@ type ReferenceMeta = {
 };
 /** A manager's managees' budget requests waiting for them (decision 0025), replaced whole at each pull. */
 type ApprovalsMeta = { owner: string; id: typeof APPROVALS_META; approvals: PendingApproval[] };
-/**
- * The owner's plans in cycles in progress (decision 0058), replaced whole at each pull; among the activities,
- * which they count, so that forgetting the owner's activities forgets them too.
- */
-type PlansMeta = { owner: string; id: typeof PLANS_META; plans: SlicePlan[] };
-
-/** A plan as the device keeps it: its cycle, its targets' goals and the server's tallies of older activities. */
-export type SlicePlan = SyncPlansResult['plans'][number];
 
 export type SliceKind = 'activities' | 'doctors';
 
@@ -187,21 +178,6 @@ export async function readApprovals(owner: string): Promise<PendingApproval[]> {
   const meta = await db.get('activities', [owner, APPROVALS_META]);
   // Written by storeApprovals from an answer the API client parsed.
   return Array.isArray(meta?.approvals) ? (meta.approvals as PendingApproval[]) : [];
-}
-
-/** The owner's plans in cycles in progress, replaced whole (the last pull's answer). */
-export async function storePlans(owner: string, plans: SlicePlan[]): Promise<void> {
-  const db = await openOfflineDb();
-  const meta: PlansMeta = { owner, id: PLANS_META, plans };
-  await db.put('activities', meta);
-}
-
-/** The plans the last pull stored, or null before a pull stored any (a store filled by an older build). */
-export async function readPlans(owner: string): Promise<SlicePlan[] | null> {
-  const db = await openOfflineDb();
-  const meta = await db.get('activities', [owner, PLANS_META]);
-  // Written by storePlans from an answer the API client parsed.
-  return Array.isArray(meta?.plans) ? (meta.plans as SlicePlan[]) : null;
 }
 
 export async function readReference(owner: string): Promise<{ channels: Channel[]; products: Product[] } | null> {

@@ -1,7 +1,7 @@
 import type { Cycle } from '@crm/shared';
 import { CALL, FACE_TO_FACE } from '@/modules/activities/test/fixtures';
 import { CYCLE, DOCTOR_ID, OTHER_DOCTOR_ID } from '@/modules/cycles/test/plans';
-import type { SlicePlan } from '@/offline/store/slice-store';
+import type { SlicePlan } from '@/offline/store/plan-store';
 
 /** The test cycle (T4 2026) counting the activity fixtures' channels: a visit weighs three calls. */
 export const SLICE_CYCLE: Cycle = {
