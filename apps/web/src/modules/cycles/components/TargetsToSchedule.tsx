@@ -59,7 +59,9 @@ function ScheduleList({ plan }: { plan: PlanView }) {
     <ul className="targets-to-schedule-list" data-testid="targets-to-schedule-list">
       {targets.map((target) => (
         <li key={target.doctorId} data-testid={`to-schedule-${target.doctorId}`} data-pace={target.pace}>
-          <span className="targets-to-schedule-doctor">{target.doctorName}</span>
+          <span className="targets-to-schedule-doctor" aria-hidden="true">
+            {target.doctorName}
+          </span>
           {target.channels.map((channel) => {
             const counts = t('plans.channelOfGoal', {
               channel: channel.name,
@@ -76,11 +78,11 @@ function ScheduleList({ plan }: { plan: PlanView }) {
                   doctorName: target.doctorName,
                   channel: channel.channelId,
                 })}
-                // The doctor's name is shown once above the channels: the link says it to a screen reader.
-                aria-label={`${target.doctorName}, ${counts}, ${left}`}
                 data-testid={`to-schedule-${target.doctorId}-${channel.channelId}`}
               >
-                <ColorSwatch color={channel.color} label={counts} />
+                {/* The doctor's name is shown once above the channels: each link says it to a screen reader. */}
+                <span className="visually-hidden">{`${target.doctorName}, `}</span>
+                <ColorSwatch color={channel.color} label={counts} />{' '}
                 <span className={target.pace === 'behind' ? 'targets-to-schedule-behind' : undefined}>{left}</span>
               </Link>
             );
