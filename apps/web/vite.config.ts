@@ -208,6 +208,13 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            // The Paris calendar stays with the activities' rules, which every signed-in page loads: the plans'
+            // counts (a lazily loaded chunk) need it too, and the bundler would otherwise give it a chunk of its
+            // own, which every page would then fetch besides.
+            {
+              name: 'activities.rules',
+              test: /packages[\\/]shared[\\/]src[\\/](common[\\/]time-zone|activities[\\/]activities\.rules)\.ts$/,
+            },
           ],
         },
       },

@@ -27,6 +27,8 @@ for (const language of ['fr', 'en'] as const) {
 
     await page.goto('/calendar?view=dayGridMonth');
     await expect(page.locator('.fc-event').first()).toBeVisible();
+    // Beside it, the plan's targets still to schedule (issue 33).
+    await expect(page.getByTestId('targets-to-schedule-list')).toBeVisible();
     await shot(page, `calendar-month-${language}`);
     await page.locator('.ant-segmented').getByText(text.week, { exact: true }).click();
     await expect(page.locator('.fc-timegrid-event').first()).toBeVisible();
@@ -34,6 +36,16 @@ for (const language of ['fr', 'en'] as const) {
     await page.locator('.ant-segmented').getByText(text.day, { exact: true }).click();
     await expect(page.locator('.fc-timeGridDay-view')).toBeVisible();
     await shot(page, `calendar-day-${language}`);
+
+    // A phone: the targets to schedule in a section above the calendar, closed, then opened.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/calendar');
+    await expect(page.locator('.fc-view')).toBeVisible();
+    await page.screenshot({ path: `${shots}/calendar-phone-${language}.png` });
+    await page.getByTestId('calendar-to-schedule').locator('summary').click();
+    await expect(page.getByTestId('targets-to-schedule-list')).toBeVisible();
+    await shot(page, `calendar-to-schedule-phone-${language}`);
+    await page.setViewportSize({ width: 1366, height: 850 });
 
     await page.goto('/activities');
     await expect(page.locator('.ant-timeline-item').first()).toBeVisible();

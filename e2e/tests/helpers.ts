@@ -67,6 +67,32 @@ export async function signInAs(
   return session;
 }
 
+/**
+ * A call of the API as another account (its shared session), from the test rather than a page: the set-up an
+ * administrator would do, while the page stays signed in as the user under test.
+ */
+export async function apiAs(
+  page: Page,
+  email: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const origin = new URL(page.url()).origin;
+  const { token } = await sharedSession(origin, email, DEMO_PASSWORD);
+  const response = await fetch(new URL(`/api${path}`, origin), {
+    method,
+    headers: {
+      Accept: 'application/json',
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
+}
+
 /** The e-mails the suite's SMTP server received (e2e/smtp-sink.mjs), oldest first. */
 export type ReceivedMail = {
   to: string[];

@@ -1,5 +1,6 @@
+import { DEMO_ADMIN_EMAIL } from '@crm/shared';
 import { expect, test, type Route } from '@playwright/test';
-import { signInAs } from './helpers';
+import { apiAs, signInAs } from './helpers';
 import {
   activityBasics,
   api,
@@ -12,6 +13,8 @@ import {
 // Transparence Santé (issue 31), the rep's path: a lunch paid at a visit is recorded where the rep is, offline,
 // when the visit is marked done; back online it reaches the ledger once, linked to the visit, and the doctor's
 // tab counts it against the year's meals. The rules themselves are proven in packages/shared and on the server.
+// The same visit moves the rep's plan (issue 33): the doctor is one of the rep's targets this cycle, and the
+// device counts the visit done offline at once, as the server does once it is synced (decision 0058).
 // The network is cut by routing, as in the other offline specs (Playwright issue 2311).
 
 const PHONE = { width: 390, height: 844 };
@@ -19,12 +22,14 @@ const REP = 'rep@demo-crm.fr';
 
 test.use({ viewport: PHONE, serviceWorkers: 'allow' });
 
+type PlanCounts = { targets: { channels: { channelId: string; actual: number; goal: number }[] }[] };
+
 type BenefitYear = {
   benefits: { id: string; nature: string; amountCents: number; activityId: string | null }[];
   limits: { rule: string; used: number; left: number }[];
 };
 
-test('offline: the lunch of a visit marked done reaches the ledger once and counts in the tab', async ({
+test('offline: a visit marked done counts in the plan at once; its lunch reaches the ledger once and the tab', async ({
   page,
   context,
 }) => {
@@ -51,7 +56,29 @@ test('offline: the lunch of a visit marked done reaches the ledger once and coun
   expect(visit.status).toBe(201);
   const activityId = (visit.body as { id: string }).id;
 
-  // The visit is on the device: the app's next start pulls it into the slice.
+  // The doctor becomes a target of the rep's plan this cycle: two visits, none done yet (the visit of two hours
+  // ago is not done: it counts neither done nor scheduled).
+  const current = (await api(page, 'GET', '/cycles/current/plan')).body as {
+    plan: { cycle: { id: string; channels: { channelId: string }[] }; user: { id: string } } | null;
+  };
+  expect(current.plan?.cycle.channels.map((channel) => channel.channelId)).toContain(basics.channelId);
+  const cycleId = current.plan?.cycle.id ?? '';
+  const goals = await apiAs(
+    page,
+    DEMO_ADMIN_EMAIL,
+    'PUT',
+    `/cycles/${cycleId}/plans/${current.plan?.user.id}/targets`,
+    {
+      targets: [{ doctorId, goals: [{ channelId: basics.channelId, goal: 2 }] }],
+    },
+  );
+  expect(goals.status).toBe(200);
+  const thisCycle = async () =>
+    ((await api(page, 'GET', `/cycles/current/plan/targets?doctorIds=${doctorId}`)).body as PlanCounts).targets[0]
+      ?.channels[0];
+  expect(await thisCycle()).toMatchObject({ actual: 0, goal: 2 });
+
+  // The visit and the plan are on the device: the app's next start pulls them into the slice.
   await page.reload();
   await waitForServiceWorkerControl(page);
   await waitForOfflineStart(page);
@@ -78,6 +105,14 @@ test('offline: the lunch of a visit marked done reaches the ledger once and coun
   ]);
   const benefitId = waiting[1]?.entityId ?? '';
 
+  // Still offline, the plan counts the visit: beside the calendar (on a phone, its section), one of two done.
+  await page.goto('/calendar');
+  await expect(page.getByTestId('offline-tag')).toBeVisible();
+  await page.getByTestId('calendar-to-schedule').locator('summary').click();
+  const target = page.getByTestId(`to-schedule-${doctorId}-${basics.channelId}`);
+  await expect(target).toContainText('1/2');
+  await expect(target).toContainText('1 to schedule');
+
   await context.unroute('**/api/**', cut);
   await context.setOffline(false);
   await expect(page.getByTestId('offline-tag')).toBeHidden();
@@ -92,7 +127,11 @@ test('offline: the lunch of a visit marked done reaches the ledger once and coun
   ]);
   expect(limits.find((limit) => limit.rule === 'mealCount')).toMatchObject({ used: 1, left: 1 });
 
+  // The server counts the synced visit as the device did.
+  expect(await thisCycle()).toMatchObject({ actual: 1, goal: 2 });
+
   await page.goto(`/doctors/${doctorId}?tab=transparency`);
   await expect(page.getByTestId('benefit-table')).toContainText('€24.50');
   await expect(page.getByTestId('year-limit-mealCount')).toHaveAttribute('data-left', '1');
+  await expect(page.getByTestId('doctor-plan-counts')).toContainText('1/2');
 });

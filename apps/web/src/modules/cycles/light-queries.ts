@@ -6,12 +6,19 @@ export const PLAN_STALE_MS = 60_000;
 
 const fetchers = () => import('@/modules/cycles/fetchers');
 
+/**
+ * Offline the device counts the stored plan (decision 0058): the queries must run then, where TanStack Query's
+ * default network mode would pause them.
+ */
+const OFFLINE_READABLE = { networkMode: 'always' } as const;
+
 /** GET /api/cycles/current/plan: the signed-in user's plan in the current cycle, null without one. */
 export const currentPlanQuery = () =>
   queryOptions({
     queryKey: cycleKeys.currentPlan(),
     queryFn: ({ signal }) => fetchers().then((module) => module.fetchCurrentPlan(signal)),
     staleTime: PLAN_STALE_MS,
+    ...OFFLINE_READABLE,
   });
 
 /** GET /api/cycles/current/plan/targets?doctorIds=…: one call for a whole page of doctors. */
@@ -20,6 +27,7 @@ export const targetCountsQuery = (doctorIds: readonly string[]) =>
     queryKey: cycleKeys.targetCounts(doctorIds),
     queryFn: ({ signal }) => fetchers().then((module) => module.fetchTargetCounts(doctorIds, signal)),
     staleTime: PLAN_STALE_MS,
+    ...OFFLINE_READABLE,
   });
 
 /**

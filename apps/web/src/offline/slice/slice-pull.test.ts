@@ -36,6 +36,7 @@ function serverFor(activities: (credentials: Credentials, signal: AbortSignal) =
     doctors: () => Promise.resolve(lastPage([], 'd')),
     reference: () => Promise.resolve({ channels: CHANNELS, products: PRODUCTS }),
     approvals: () => Promise.resolve([]),
+    plans: () => Promise.resolve([]),
   });
 }
 

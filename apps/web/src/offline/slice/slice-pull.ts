@@ -2,6 +2,7 @@ import { queryClient } from '@/app/query-client';
 import { getSession, subscribeSession } from '@/app/session';
 import { currentLanguage } from '@/lib/i18n';
 import { activityKeys } from '@/modules/activities/query-keys';
+import { cycleKeys } from '@/modules/cycles/query-keys';
 import { doctorKeys } from '@/modules/doctors/query-keys';
 import {
   backgroundConnection,
@@ -37,7 +38,7 @@ function markReady(report: PullReport | null, startedAt: number): void {
 
 /**
  * Pages read their data from the store offline and from the server online (offline/slice/slice-queries.ts): when
- * the network state flips, the activity and doctor answers they hold are read again from the other side.
+ * the network state flips, the activity, doctor and plan answers they hold are read again from the other side.
  */
 function rereadOnNetworkChange(): () => void {
   let wasOnline = isEffectivelyOnline(getNetworkState());
@@ -52,6 +53,7 @@ function rereadOnNetworkChange(): () => void {
 function rereadSliceAnswers(): void {
   void queryClient.invalidateQueries({ queryKey: activityKeys.all });
   void queryClient.invalidateQueries({ queryKey: doctorKeys.all });
+  void queryClient.invalidateQueries({ queryKey: cycleKeys.all });
 }
 
 let stopPuller: (() => void) | null = null;

@@ -2,6 +2,7 @@ import type { Activity, Doctor, PendingApproval } from '@crm/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession, getSession, setSession } from '@/app/session';
 import { activity, CHANNELS, PRODUCTS } from '@/modules/activities/test/fixtures';
+import { slicePlan } from '@/modules/cycles/test/slice-plans';
 import { enqueue } from '@/offline/queue/queue';
 import { pullSlice, pullSliceOnce, type SliceFetcher } from '@/offline/slice/slice';
 import { openOfflineDb } from '@/offline/store/db';
@@ -15,6 +16,7 @@ import {
   readStoredDoctors,
   type SlicePage,
 } from '@/offline/store/slice-store';
+import { readPlans, type SlicePlan } from '@/offline/store/plan-store';
 import { freshOfflineStore } from '@/offline/store/test-store';
 import { doctor } from '@/test/directory';
 import { DEMO_ADMIN_USER, REP_USER } from '@/test/tokens';
@@ -29,8 +31,9 @@ type Server = {
   activities: SlicePage<Activity>[];
   doctors: SlicePage<Doctor>[];
   approvals?: PendingApproval[];
+  plans?: SlicePlan[];
   /** The `since` each call received, in order. */
-  asked: { kind: 'activities' | 'doctors' | 'reference' | 'approvals'; since?: string | undefined }[];
+  asked: { kind: 'activities' | 'doctors' | 'reference' | 'approvals' | 'plans'; since?: string | undefined }[];
 };
 
 /** Answers the queued pages in order, as the server's pulls would from the cursors it is given. */
@@ -61,6 +64,11 @@ function fakeServer(server: Omit<Server, 'asked'>, hooks: { beforeAnswer?: () =>
       state.asked.push({ kind: 'approvals' });
       await Promise.resolve();
       return state.approvals ?? [];
+    },
+    plans: async () => {
+      state.asked.push({ kind: 'plans' });
+      await Promise.resolve();
+      return state.plans ?? [];
     },
   };
   return { fetcher, state };
@@ -312,6 +320,22 @@ describe('what the slice keeps besides the changes', () => {
     });
     expect(nobody.state.asked.some((call) => call.kind === 'approvals')).toBe(false);
     expect(await readApprovals(A)).toEqual([]);
+  });
+
+  it('keeps the rep’s plans in cycles in progress, replaced whole at each complete pull', async () => {
+    const before = slicePlan();
+    await pullAs(A, fakeServer({ activities: [page([], 'a')], doctors: [page([], 'd')], plans: [before] }).fetcher);
+    expect(await readPlans(A)).toEqual([before]);
+    expect(await readStoredActivities(A)).toEqual([]);
+
+    // A pull stopped on the way (signed out) leaves the last complete pull's plans.
+    const stopped = () => false;
+    await pullAs(A, fakeServer({ activities: [page([], 'a')], doctors: [page([], 'd')], plans: [] }).fetcher, stopped);
+    expect(await readPlans(A)).toEqual([before]);
+
+    await pullAs(A, fakeServer({ activities: [page([], 'a')], doctors: [page([], 'd')], plans: [] }).fetcher);
+    expect(await readPlans(A)).toEqual([]);
+    expect(await readPlans(B)).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import {
   SYNC_PAGE_MAX,
   SyncActivitiesResult,
   SyncDoctorsResult,
+  SyncPlansResult,
   SyncReference,
   type Activity,
   type Doctor,
@@ -20,6 +21,7 @@ import {
   type SliceKind,
   type SlicePage,
 } from '@/offline/store/slice-store';
+import { storePlans, type SlicePlan } from '@/offline/store/plan-store';
 
 /*
  * The pull itself, as the background worker runs it (decision 0039): nothing here reads the page's session,
@@ -47,6 +49,8 @@ export type SliceFetcher = {
   reference: (signal: AbortSignal) => Promise<SyncReference>;
   /** The managees' budget requests waiting for the caller (a manager's need_approval filter). */
   approvals: (signal: AbortSignal) => Promise<PendingApproval[]>;
+  /** The caller's plans in cycles in progress, which the device counts its activities against (decision 0058). */
+  plans: (signal: AbortSignal) => Promise<SlicePlan[]>;
 };
 
 /** A GET of the API answering the parsed body: the worker's own client, which holds the session's token. */
@@ -67,6 +71,8 @@ export function apiSliceFetcher(get: SliceGet): SliceFetcher {
     // Few at a time, and decided on elsewhere without a trace the cursor could follow: read whole each pull.
     approvals: (signal) =>
       get('/activities/pending-approvals', PendingApprovalList, signal).then((list) => list.activities),
+    // A few hundred targets, and their goals change without a trace the cursor could follow: whole each pull.
+    plans: (signal) => get('/sync/plans', SyncPlansResult, signal).then((result) => result.plans),
   };
 }
 
@@ -97,8 +103,8 @@ function valueOf<T>(outcome: PromiseSettledResult<T>): T {
 }
 
 /**
- * Pulls the owner's slice from the stored cursors until nothing more is waiting: activities, doctors, and
- * channels and products. Each page is one IndexedDB transaction with its cursor, so a pull stopped anywhere
+ * Pulls the owner's slice from the stored cursors until nothing more is waiting: activities, doctors,
+ * channels and products, and the owner's plans. Each page is one IndexedDB transaction with its cursor, so a pull stopped anywhere
  * (signed out, network lost, tab closed) resumes after the last page stored.
  */
 export async function pullSlice(
@@ -142,18 +148,21 @@ export async function pullSlice(
 
   // The kinds are independent: their requests and writes overlap. Each is let finish before the pull ends, so
   // that no write of this pull lands after the next one started.
-  const [activities, doctors, reference, approvals] = await Promise.allSettled([
+  const [activities, doctors, reference, approvals, plans] = await Promise.allSettled([
     pullKind('activities', fetcher.activities, storeActivitiesPage),
     pullKind('doctors', fetcher.doctors, storeDoctorsPage),
     timed('networkMs', () => fetcher.reference(signal)),
     mayManage ? timed('networkMs', () => fetcher.approvals(signal)) : Promise.resolve(null),
+    timed('networkMs', () => fetcher.plans(signal)),
   ]);
   const complete = [valueOf(activities), valueOf(doctors)].every(Boolean);
   const channelsAndProducts = valueOf(reference);
   const waitingForDecision = valueOf(approvals);
+  const plansInProgress = valueOf(plans);
   if (!complete || stopped()) return report;
   await timed('storeMs', async () => {
     await storeApprovals(owner, waitingForDecision);
+    await storePlans(owner, plansInProgress);
     // Last: its time says the pull is complete.
     await storeReference(owner, channelsAndProducts);
   });

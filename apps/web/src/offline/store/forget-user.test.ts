@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { activity } from '@/modules/activities/test/fixtures';
+import { slicePlan } from '@/modules/cycles/test/slice-plans';
 import { openOfflineDb } from '@/offline/store/db';
 import { forgetCachedRecords } from '@/offline/store/forget-user';
+import { readPlans, storePlans } from '@/offline/store/plan-store';
 import { freshOfflineStore } from '@/offline/store/test-store';
 import { doctor } from '@/test/directory';
 
@@ -20,11 +22,12 @@ async function keysOf(store: 'activities' | 'doctors' | 'signatures') {
 }
 
 describe('forgetting a user on the device', () => {
-  it('deletes every cached record of theirs, bookkeeping included, but the copies kept and nobody else’s', async () => {
+  it('deletes every cached record of theirs, bookkeeping and plans included, but the copies kept and nobody else’s', async () => {
     const db = await openOfflineDb();
     for (const owner of [A, A_TOO, B]) {
       for (const n of [1, 2, 3]) await db.put('activities', { ...activity({ id: id(n) }), owner });
       await db.put('activities', { owner, id: '__slice:activities', cursor: 'c', complete: true });
+      await storePlans(owner, [slicePlan()]);
       await db.put('doctors', { ...doctor({ id: id(9) }), owner });
       await db.put('signatures', { owner, doctorId: id(9), signatureImage: 'data:' });
     }
@@ -35,12 +38,13 @@ describe('forgetting a user on the device', () => {
       [
         `${A}/${id(2)}`,
         ...[A_TOO, B].flatMap((owner) =>
-          [1, 2, 3].map((n) => `${owner}/${id(n)}`).concat(`${owner}/__slice:activities`),
+          [1, 2, 3].map((n) => `${owner}/${id(n)}`).concat(`${owner}/__slice:activities`, `${owner}/__slice:plans`),
         ),
       ].sort(),
     );
     expect(await keysOf('doctors')).toEqual([`${A_TOO}/${id(9)}`, `${B}/${id(9)}`]);
     expect(await keysOf('signatures')).toEqual([`${A_TOO}/${id(9)}`, `${B}/${id(9)}`]);
     expect(await db.get('activities', [A, id(2)])).toMatchObject({ id: id(2), owner: A, title: 'Visite Dr Martin' });
+    expect(await readPlans(A)).toBeNull();
   });
 });

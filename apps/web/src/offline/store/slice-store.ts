@@ -4,12 +4,12 @@ import { openOfflineDb, WAITING_STATUSES, type OfflineSchema, type QueueItem } f
 
 /**
  * The rep's slice in the IndexedDB stores of version 1 (decision 0022): each activity and doctor as the
- * server answered it, plus the owner, and per owner three bookkeeping records kept in the same stores
- * under ids no UUID can take. A cursor lives in the store it describes, written in the transaction of the
+ * server answered it, plus the owner, and per owner bookkeeping records (cursors, reference lists, approvals,
+ * plans: store/plan-store.ts) kept in the same stores under ids starting with META_PREFIX, which no UUID can take. A cursor lives in the store it describes, written in the transaction of the
  * page it follows: a page stored means its cursor stored, and whoever deletes an owner's records (the
  * logout) deletes their cursors with them, so the next pull starts again from scratch.
  */
-const META_PREFIX = '__slice:';
+export const META_PREFIX = '__slice:';
 const ACTIVITIES_META = `${META_PREFIX}activities`;
 const DOCTORS_META = `${META_PREFIX}doctors`;
 const REFERENCE_META = `${META_PREFIX}reference`;

@@ -7,6 +7,7 @@ import { queryString } from '@/lib/query-string';
 import { activity as activityFixture, FACE_TO_FACE } from '@/modules/activities/test/fixtures';
 import { CalendarPage } from '@/modules/calendar/pages/CalendarPage';
 import { INCOMPLETE_COLOR, tint, TINT_WHITE } from '@/modules/calendar/utils/calendar-events';
+import { planView } from '@/modules/cycles/test/plans';
 import { fetchChunks, type DateRange } from '@/modules/calendar/utils/calendar-range';
 import { callsTo, type FetchHandler, type FetchMock, jsonBody, jsonResponse, requestOf, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
@@ -14,6 +15,7 @@ import { emulatePhoneScreen } from '@/test/screen-width';
 import { REP_USER } from '@/test/tokens';
 import { CurrentLocation } from '@/test/location';
 
+const PLAN_PATH = 'GET /api/cycles/current/plan';
 const EMAIL: Channel = { ...FACE_TO_FACE, id: '0190a0c4-0000-7000-8000-00000000c002', name: 'Email', color: '#722ed1' };
 
 /** An event of the calendar: untitled unless the test names it. */
@@ -70,22 +72,31 @@ const rangeCalls = (fetchMock: FetchMock) =>
     requestOf(input).params.has('calendarView'),
   );
 
-/** The server: the ranges of the November view answer what `activities` holds when asked. */
-function api(activities: Activity[], extra: Record<string, FetchHandler> = {}) {
+/**
+ * The server: the ranges of the November view answer what `activities` holds when asked (once `held` has
+ * settled).
+ */
+function api(
+  activities: Activity[],
+  extra: Record<string, FetchHandler> = {},
+  held: Promise<void> = Promise.resolve(),
+) {
   const ranges: Record<string, FetchHandler> = {};
   for (const chunk of fetchChunks('dayGridMonth', NOVEMBER_VISIBLE)) {
     const inChunk = () =>
       activities.filter(
         (item) => Date.parse(item.start) < chunk.end.getTime() && Date.parse(item.end) > chunk.start.getTime(),
       );
-    ranges[`GET ${rangeUrl(chunk)}`] = () =>
-      jsonResponse({
+    ranges[`GET ${rangeUrl(chunk)}`] = async () => {
+      await held;
+      return jsonResponse({
         activities: inChunk(),
         total: inChunk().length,
         needsPagination: false,
         pages: 1,
         currentPage: 1,
       });
+    };
   }
   return stubFetch({
     'GET /api/configuration/channels/active': () => jsonResponse({ channels: [FACE_TO_FACE, EMAIL] }),
@@ -330,6 +341,44 @@ describe('CalendarPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(screen.getByText('Mois')).toBeInTheDocument();
     expect(screen.getByTestId('calendar-today')).toHaveTextContent("Aujourd'hui");
     expect(screen.getByRole('columnheader', { name: 'lundi' })).toBeInTheDocument();
+  });
+
+  it('asks for the plan’s targets to schedule only once the opening events are in, and lists them beside', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fetchMock = api([VISIT], { [PLAN_PATH]: () => jsonResponse({ plan: planView() }) }, held);
+    renderCalendar();
+    await waitFor(() => {
+      expect(rangeCalls(fetchMock)).toHaveLength(5);
+    });
+    expect(screen.getByRole('heading', { name: 'To schedule this cycle' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, PLAN_PATH)).toHaveLength(0);
+
+    release();
+    expect(await screen.findByTestId(`calendar-event-${VISIT.id}`)).toBeInTheDocument();
+    const list = await within(screen.getByTestId('calendar-side')).findByTestId('targets-to-schedule-list');
+    expect(within(list).getAllByRole('link')).toHaveLength(3);
+    expect(callsTo(fetchMock, PLAN_PATH)).toHaveLength(1);
+    expect(screen.queryByTestId('calendar-to-schedule')).not.toBeInTheDocument();
+  });
+
+  it('keeps the screen for the calendar on a phone, the targets to schedule in a section opened on demand', async () => {
+    const restoreScreen = emulatePhoneScreen();
+    try {
+      const fetchMock = api([VISIT], { [PLAN_PATH]: () => jsonResponse({ plan: planView() }) });
+      const { user } = renderCalendar();
+      expect(await screen.findByTestId(`calendar-event-${VISIT.id}`)).toBeInTheDocument();
+      expect(screen.queryByTestId('calendar-side')).not.toBeInTheDocument();
+      const section = screen.getByTestId('calendar-to-schedule');
+      expect(section).not.toHaveAttribute('open');
+      expect(callsTo(fetchMock, PLAN_PATH)).toHaveLength(0);
+
+      await user.click(within(section).getByText('To schedule this cycle'));
+      expect(section).toHaveAttribute('open');
+      expect(await within(section).findByTestId('targets-to-schedule-list')).toBeInTheDocument();
+    } finally {
+      restoreScreen();
+    }
   });
 
   it('opens the new activity form from the create-event button', async () => {

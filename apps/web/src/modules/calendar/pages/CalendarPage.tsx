@@ -8,6 +8,7 @@ import { activityQueries } from '@/modules/activities/api';
 import { newActivityHref } from '@/modules/activities/new-activity-link';
 import { prefetchCalendarEvents } from '@/modules/calendar/api';
 import { ChannelLegend } from '@/modules/calendar/components/ChannelLegend';
+import { useHasSideColumn } from '@/modules/calendar/hooks/useHasSideColumn';
 import { localDate } from '@/modules/calendar/utils/calendar-events';
 import { defaultCalendarView, positionFrom } from '@/modules/calendar/utils/calendar-position';
 import type { CalendarView } from '@/modules/calendar/utils/calendar-range';
@@ -30,6 +31,16 @@ const LazyActivityCalendar = lazy(() =>
 const CALENDAR_PLACEHOLDER = <Skeleton active paragraph={{ rows: 10 }} />;
 
 /**
+ * The plan's targets still to schedule (issue 33): a chunk of its own, asked for once the calendar's opening
+ * events are in (or when a phone's rep opens its section), so that the calendar never waits for it and the
+ * route does not carry it.
+ */
+const TargetsToSchedule = lazy(() =>
+  import('@/modules/cycles/components/TargetsToSchedule').then((module) => ({ default: module.TargetsToSchedule })),
+);
+const SCHEDULE_PLACEHOLDER = <Skeleton active title={false} paragraph={{ rows: 6 }} />;
+
+/**
  * /calendar (spec 001 §2). The view and period live in the address (?view=timeGridWeek&date=2026-11-23),
  * so coming back from an activity shows the same week.
  */
@@ -40,6 +51,8 @@ export function CalendarPage() {
   const queryClient = useQueryClient();
   const [initialPosition] = useState(() => positionFrom(searchParams, defaultCalendarView()));
   const channels = useQuery(activityQueries.channels());
+  const hasSideColumn = useHasSideColumn();
+  const [isScheduleOpen, setIsScheduleOpen] = useState(false);
   // FullCalendar renders its month once with the events rather than an empty grid first and the events
   // again: the events are asked for as the page mounts, and the calendar waits for their answers (while
   // its code loads), failed or not.
@@ -84,16 +97,49 @@ export function CalendarPage() {
           </Button>
         }
       />
-      <Card className="page-card calendar-card">
-        {hasOpeningEvents ? (
-          <Suspense fallback={CALENDAR_PLACEHOLDER}>
-            <ActivityCalendar initialPosition={initialPosition} onPositionChange={handlePositionChange} />
-          </Suspense>
-        ) : (
-          CALENDAR_PLACEHOLDER
+      {!hasSideColumn && (
+        // Closed at first: the phone's screen is the calendar's, until the rep asks for the list.
+        <details
+          className="page-card calendar-to-schedule"
+          data-testid="calendar-to-schedule"
+          onToggle={(event) => setIsScheduleOpen(event.currentTarget.open)}
+        >
+          <summary>{t('plans.toScheduleTitle')}</summary>
+          {isScheduleOpen && (
+            <Suspense fallback={SCHEDULE_PLACEHOLDER}>
+              <TargetsToSchedule />
+            </Suspense>
+          )}
+        </details>
+      )}
+      <div className="calendar-layout">
+        <Card className="page-card calendar-card">
+          {hasOpeningEvents ? (
+            <Suspense fallback={CALENDAR_PLACEHOLDER}>
+              <ActivityCalendar initialPosition={initialPosition} onPositionChange={handlePositionChange} />
+            </Suspense>
+          ) : (
+            CALENDAR_PLACEHOLDER
+          )}
+          {channels.data !== undefined && <ChannelLegend channels={channels.data} />}
+        </Card>
+        {hasSideColumn && (
+          <Card
+            className="page-card calendar-side targets-to-schedule-card"
+            size="small"
+            title={<h2 className="calendar-side-title">{t('plans.toScheduleTitle')}</h2>}
+            data-testid="calendar-side"
+          >
+            {hasOpeningEvents ? (
+              <Suspense fallback={SCHEDULE_PLACEHOLDER}>
+                <TargetsToSchedule />
+              </Suspense>
+            ) : (
+              SCHEDULE_PLACEHOLDER
+            )}
+          </Card>
         )}
-        {channels.data !== undefined && <ChannelLegend channels={channels.data} />}
-      </Card>
+      </div>
     </div>
   );
 }
