@@ -1,6 +1,7 @@
 import { CurrentPlanResult, PlanTargetCountsResult } from '@crm/shared';
 import { apiClient } from '@/lib/api-client';
 import { queryString } from '@/lib/query-string';
+import { fromServerOrSlice } from '@/offline/slice/slice-queries';
 
 /*
  * The requests the dashboard and the doctors list make, with the schemas that check their answers: a chunk of
@@ -9,30 +10,26 @@ import { queryString } from '@/lib/query-string';
  */
 
 /**
- * The device's side, imported by this chunk when a request is first made rather than with it: what the pages
- * preload with this chunk stays as it was (the device's store they load already).
+ * The device's counting, imported only when the device has to answer: online, the request leaves at once,
+ * without waiting for a chunk the answer does not need.
  */
 const deviceSide = () => import('@/offline/slice/plan-queries');
 
 /** GET /api/cycles/current/plan */
-export async function fetchCurrentPlan(signal: AbortSignal): Promise<CurrentPlanResult> {
-  const device = await deviceSide();
-  return device.currentPlanFromServerOrSlice(() =>
-    apiClient.get('/cycles/current/plan', CurrentPlanResult, { signal }),
+export function fetchCurrentPlan(signal: AbortSignal): Promise<CurrentPlanResult> {
+  return fromServerOrSlice(
+    () => apiClient.get('/cycles/current/plan', CurrentPlanResult, { signal }),
+    async (owner) => (await deviceSide()).currentPlanFromSlice(owner),
   );
 }
 
 /** GET /api/cycles/current/plan/targets?doctorIds=… */
-export async function fetchTargetCounts(
-  doctorIds: readonly string[],
-  signal: AbortSignal,
-): Promise<PlanTargetCountsResult> {
-  const device = await deviceSide();
-  return device.targetCountsFromServerOrSlice(
+export function fetchTargetCounts(doctorIds: readonly string[], signal: AbortSignal): Promise<PlanTargetCountsResult> {
+  return fromServerOrSlice(
     () =>
       apiClient.get(`/cycles/current/plan/targets${queryString({ doctorIds })}`, PlanTargetCountsResult, {
         signal,
       }),
-    doctorIds,
+    async (owner) => (await deviceSide()).targetCountsFromSlice(owner, doctorIds),
   );
 }

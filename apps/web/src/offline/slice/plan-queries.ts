@@ -9,7 +9,7 @@ import {
   type SessionUser,
 } from '@crm/shared';
 import { getSession } from '@/app/session';
-import { fromServerOrSlice, NotAvailableOfflineError } from '@/offline/slice/slice-queries';
+import { NotAvailableOfflineError } from '@/offline/slice/slice-queries';
 import { readPlans, type SlicePlan } from '@/offline/store/plan-store';
 import { readStoredActivities } from '@/offline/store/slice-store';
 
@@ -84,17 +84,4 @@ export async function targetCountsFromSlice(
   if (targets.length === 0) return { cycle, elapsedShare: elapsedShare(cycle, now), targets: [] };
   const counts = slicePlanCounts({ ...plan, targets }, await ownActivities(owner), now);
   return { cycle, elapsedShare: counts.elapsedShare, targets: counts.targets };
-}
-
-/** GET /api/cycles/current/plan: the server's answer, or the device's (`fromServerOrSlice` decides). */
-export function currentPlanFromServerOrSlice(fromServer: () => Promise<CurrentPlanResult>): Promise<CurrentPlanResult> {
-  return fromServerOrSlice(fromServer, (owner) => currentPlanFromSlice(owner));
-}
-
-/** GET /api/cycles/current/plan/targets?doctorIds=…: the server's answer, or the device's. */
-export function targetCountsFromServerOrSlice(
-  fromServer: () => Promise<PlanTargetCountsResult>,
-  doctorIds: readonly string[],
-): Promise<PlanTargetCountsResult> {
-  return fromServerOrSlice(fromServer, (owner) => targetCountsFromSlice(owner, doctorIds));
 }
