@@ -481,25 +481,42 @@ export class TransparencyService {
           row,
         })),
     ];
-    // A page's record is written while the next page is read and built: one write in flight at most, so a
+    // The database works while this process builds: the next page (its rows and what was exported of them) is
+    // read, and this page's record written, while this page is built and sent. One write in flight at most, so a
     // failed write stops the export at the next page, and every write has ended when the file does.
+    type PageRead = { sources: DeclarationSource[]; exported: Map<string, TransparencyExportedLinesTable> };
+    const read = async (
+      page: (after: LineCursor) => Promise<DeclarationSource[]>,
+      after: LineCursor,
+    ): Promise<PageRead> => {
+      const sources = await page(after);
+      const exported = await this.exportedById(
+        db,
+        sources.map((source) => source.row.id),
+      );
+      return { sources, exported };
+    };
     let recording: Promise<void> = Promise.resolve();
     try {
       for (const page of pages) {
-        let after: LineCursor = null;
-        for (;;) {
-          const sources = await page(after);
+        let next: Promise<PageRead> | null = read(page, null);
+        while (next !== null) {
+          const { sources, exported }: PageRead = await next;
           if (sources.length === 0) break;
-          const { chunk, saves } = await this.exportPage(sources, query, run);
+          const last = sources[sources.length - 1] as DeclarationSource;
+          next =
+            sources.length < EXPORT_PAGE
+              ? null
+              : read(page, {
+                  date: last.kind === 'convention' ? last.row.declared_on : last.row.benefit_date,
+                  id: last.row.id,
+                });
+          // Nobody awaits a read the loop leaves behind (a failed write below ends the export first).
+          next?.catch(() => undefined);
+          const { chunk, saves } = this.exportPage(sources, exported, query, run);
           await recording;
           recording = ledger.saveExportedLines(db, saves);
           yield chunk;
-          const last = sources[sources.length - 1] as DeclarationSource;
-          after = {
-            date: last.kind === 'convention' ? last.row.declared_on : last.row.benefit_date,
-            id: last.row.id,
-          };
-          if (sources.length < EXPORT_PAGE) break;
         }
       }
       await recording;
@@ -510,15 +527,12 @@ export class TransparencyService {
   }
 
   /** One page of lines as CSV, and what it sends to record against the export. */
-  private async exportPage(
+  private exportPage(
     sources: DeclarationSource[],
+    exported: Map<string, TransparencyExportedLinesTable>,
     query: DeclarationExportQuery,
     run: { id: string; at: string },
-  ): Promise<{ chunk: string; saves: TransparencyExportedLinesTable[] }> {
-    const exported = await this.exportedById(
-      this.deps.db,
-      sources.map((source) => source.row.id),
-    );
+  ): { chunk: string; saves: TransparencyExportedLinesTable[] } {
     const transmittedOn = run.at.slice(0, 10);
     const saves: TransparencyExportedLinesTable[] = [];
     let chunk = '';
