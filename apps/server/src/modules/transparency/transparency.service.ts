@@ -63,9 +63,11 @@ type TransparencyServiceDeps = {
 
 /**
  * Lines read, hashed and recorded per step of an export: memory holds one page whatever the semester's size,
- * and each page's bookkeeping is one statement.
+ * and each page's bookkeeping is one statement. Each step has a cost of its own beyond its lines (the figures
+ * are in docs/benchmarks.md, issue 31); its record's insert on SQLite binds nine parameters a line, within
+ * SQLite's 32,766.
  */
-const EXPORT_PAGE = 1000;
+const EXPORT_PAGE = 2500;
 
 const doctorNotFound = () => new AppError('NOT_FOUND', {}, { messageKey: 'doctors.notFound' });
 const benefitNotFound = () => new AppError('NOT_FOUND', {}, { messageKey: 'transparency.benefitNotFound' });
