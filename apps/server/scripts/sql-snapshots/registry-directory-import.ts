@@ -43,6 +43,7 @@ const searchRows = doctorSearchRows(ids.doctor, { firstName: 'Marie', lastName: 
 
 export const directoryImportRegistry: RepositoryQueries[] = [
   queriesOf(DirectoryImportRepository, {
+    lockForWrite: { args: () => [] },
     doctorsByRpps: { args: () => [['10001234567', '10001234568']] },
     officesByDirectoryId: { args: () => [['R10100000000001', '1690000012']] },
     insertDoctors: { args: () => [[directoryDoctor], searchRows.words, searchRows.prefixes] },

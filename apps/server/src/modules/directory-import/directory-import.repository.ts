@@ -1,4 +1,4 @@
-import { type Insertable, type InsertObject } from 'kysely';
+import { type Insertable, type InsertObject, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type {
   Database,
@@ -305,6 +305,16 @@ export class DirectoryImportRepository {
       .where('name_norm', '=', first.name_norm)
       .where('office_id', '=', first.office_id)
       .execute();
+  }
+
+  /**
+   * The first statement of the import's write transactions. On SQLite a transaction that reads and then writes
+   * fails at once (SQLITE_BUSY, no wait) when the server has committed a write in between, which a running
+   * server does all the time; an UPDATE that changes nothing takes the write lock first, waiting for it as the
+   * busy timeout allows. On PostgreSQL it touches nothing and locks nothing (its writers don't conflict so).
+   */
+  async lockForWrite(db: Db): Promise<void> {
+    await sql`update directory_imports set id = id where 0 = 1`.execute(db);
   }
 
   // Import runs.

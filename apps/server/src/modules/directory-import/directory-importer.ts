@@ -264,6 +264,7 @@ export class DirectoryImporter {
     const places = new Map<string, OfficePlace>();
     for (const office of batch.offices.values()) places.set(office.directoryId, await this.placeOf(office));
     await db.transaction().execute(async (trx) => {
+      await imports.lockForWrite(trx);
       const now = isoNow(this.deps.clock);
       const known = new Map(
         (await imports.officesByDirectoryId(trx, [...directoryIds])).map((office) => [office.directory_id, office]),

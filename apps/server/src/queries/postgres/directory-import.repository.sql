@@ -407,6 +407,14 @@ where
   and "name_norm" = $4
   and "office_id" = $5;
 
+-- DirectoryImportRepository.lockForWrite
+-- parameters: []
+update directory_imports
+set
+  id = id
+where
+  0 = 1;
+
 -- DirectoryImportRepository.insertImport
 -- parameters: ["import-1", "PS_LibreAcces_Personne_activite_202611280000.txt", null, "running", "2026-03-02T09:00:00.000Z", null, 0, 0, 0, 0, 0, 0, 0, 0, null, "user-1", "Anne Admin"]
 insert into
