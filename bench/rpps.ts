@@ -100,7 +100,7 @@ async function importWith(
   const child = spawn(
     'node',
     [
-      '--max-old-space-size=192',
+      '--max-old-space-size=144',
       '--import',
       'tsx',
       'apps/server/scripts/import-rpps.ts',
