@@ -2,12 +2,12 @@ import { PlanTargetsUpdate, type Cycle, type PlanTargetsUpdateForm, type TargetC
 import { Alert, App, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/errors';
 import { translateKey } from '@/lib/i18n';
 import { useSetPlanTargetsMutation } from '@/modules/cycles/api';
 import { DoctorPicker, type PickedDoctor } from '@/modules/cycles/components/DoctorPicker';
 import { GoalFields } from '@/modules/cycles/components/GoalFields';
+import { type Fault, placeFaults, schemaFaults, serverFaults } from '@/modules/cycles/utils/form-faults';
 import { goalsToSend, goalValuesOf, type GoalValues } from '@/modules/cycles/utils/goal-values';
 import '@/modules/cycles/cycles-admin.css';
 
@@ -52,39 +52,17 @@ export function GoalEditDialog({ cycle, user, target, onClose }: GoalEditDialogP
       }
       return null;
     };
-    const place = (faults: readonly { path: readonly (string | number)[]; text: string }[]) => {
-      const onFields = faults.flatMap((fault) => {
-        const name = fieldOf(fault.path);
-        return name === null ? [] : [{ name, errors: [fault.text] }];
-      });
-      form.setFields(onFields);
-      const rest = faults.find((fault) => fieldOf(fault.path) === null);
-      if (rest !== undefined) setGoalsError(rest.text);
-      return onFields.length + (rest === undefined ? 0 : 1);
-    };
+    const place = (faults: readonly Fault[]) => placeFaults(form, faults, fieldOf, setGoalsError);
 
     const parsed = PlanTargetsUpdate.safeParse(body);
     if (!parsed.success) {
-      place(
-        parsed.error.issues.map((issue) => ({
-          path: issue.path.filter((part): part is string | number => typeof part !== 'symbol'),
-          text: translateKey(issue.message),
-        })),
-      );
+      place(schemaFaults(parsed.error.issues));
       return;
     }
     try {
       await save.mutateAsync(body);
     } catch (error) {
-      const fields = isApiError(error) ? Object.entries(error.fields ?? {}) : [];
-      const placed = place(
-        fields
-          .filter(([name]) => name.startsWith('targets.'))
-          .map(([name, text]) => ({
-            path: name.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
-            text,
-          })),
-      );
+      const placed = place(serverFaults(error).filter((fault) => fault.path[0] === 'targets' && fault.path.length > 1));
       if (placed === 0) setRefusal(serverMessage(error));
       return;
     }

@@ -2,13 +2,12 @@ import { SegmentGoalsInput, type Cycle, type SegmentGoalsInputForm, type Segment
 import { Alert, Button, Card, Checkbox, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/errors';
-import { translateKey } from '@/lib/i18n';
 import { useActiveTargets } from '@/modules/configuration/api';
 import { useSegmentGoalsMutation } from '@/modules/cycles/api';
 import { GoalFields } from '@/modules/cycles/components/GoalFields';
 import { RepsSelect, type PickedUser } from '@/modules/cycles/components/RepSelect';
+import { type Fault, placeFaults, schemaFaults, serverFaults } from '@/modules/cycles/utils/form-faults';
 import { goalsToSend, type GoalValues } from '@/modules/cycles/utils/goal-values';
 
 type SegmentFormValues = {
@@ -18,7 +17,6 @@ type SegmentFormValues = {
   goals?: GoalValues[];
 };
 
-type Fault = { path: readonly (string | number)[]; text: string };
 type FieldName = ['reps'] | ['targets'] | ['goals', number, 'goal' | 'cap'];
 
 /**
@@ -55,37 +53,17 @@ export function SegmentGoalsTab({ cycle, isClosed }: { cycle: Cycle; isClosed: b
       }
       return null;
     };
-    const place = (faults: readonly Fault[]) => {
-      const onFields = faults.flatMap((fault) => {
-        const name = fieldOf(fault.path);
-        return name === null ? [] : [{ name, errors: [fault.text] }];
-      });
-      form.setFields(onFields);
-      const rest = faults.find((fault) => fieldOf(fault.path) === null);
-      if (rest !== undefined) setGoalsError(rest.text);
-      return faults.length;
-    };
+    const place = (faults: readonly Fault[]) => placeFaults(form, faults, fieldOf, setGoalsError);
 
     const parsed = SegmentGoalsInput.safeParse(body);
     if (!parsed.success) {
-      place(
-        parsed.error.issues.map((issue) => ({
-          path: issue.path.filter((part): part is string | number => typeof part !== 'symbol'),
-          text: translateKey(issue.message),
-        })),
-      );
+      place(schemaFaults(parsed.error.issues));
       return;
     }
     try {
       setResult({ answer: await apply.mutateAsync(body), reps });
     } catch (error) {
-      const fields = isApiError(error) ? Object.entries(error.fields ?? {}) : [];
-      const placed = place(
-        fields.map(([name, text]) => ({
-          path: name.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
-          text,
-        })),
-      );
+      const placed = place(serverFaults(error));
       if (placed === 0) setRefusal(serverMessage(error));
     }
   };
