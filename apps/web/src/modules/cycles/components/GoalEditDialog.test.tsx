@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '@/app/session';
-import { i18n } from '@/lib/i18n';
+import { describe, expect, it } from 'vitest';
+import { setSession } from '@/app/session';
 import { PlanPage } from '@/modules/cycles/pages/PlanPage';
 import { RepPlanPage } from '@/modules/cycles/pages/RepPlanPage';
 import {
@@ -15,6 +14,7 @@ import {
 } from '@/modules/cycles/test/plans';
 import { callsTo, jsonBody, jsonResponse, stubFetch } from '@/test/fetch';
 import { renderRoutes, SLOW_TEST_TIMEOUT } from '@/test/render';
+import { signedInAsRepInEnglish } from '@/test/signed-in';
 import { REP_USER } from '@/test/tokens';
 
 const MANAGER = {
@@ -39,15 +39,7 @@ function renderPlan(path: string) {
 
 const martinRow = async () => (await screen.findByRole('link', { name: 'Jean Martin' })).closest('tr') as HTMLElement;
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  setSession('token', REP_USER);
-});
-
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
-});
+signedInAsRepInEnglish();
 
 describe('Adjusting goals on a plan', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('offers a rep nothing to change when their cycle does not let reps adjust goals', async () => {

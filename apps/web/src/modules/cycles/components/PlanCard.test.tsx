@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_COLOR } from '@/app/theme';
-import { clearSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
 import { PlanCard } from '@/modules/cycles/components/PlanCard';
 import { planView } from '@/modules/cycles/test/plans';
 import { jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
-import { REP_USER } from '@/test/tokens';
+import { signedInAsRepInEnglish } from '@/test/signed-in';
 
 const PLAN_PATH = 'GET /api/cycles/current/plan';
 
@@ -15,15 +14,7 @@ function renderCard() {
   return renderRoutes([{ path: '/', element: <PlanCard /> }], '/');
 }
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  setSession('token', REP_USER);
-});
-
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
-});
+signedInAsRepInEnglish();
 
 describe('PlanCard', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('shows the attainment against the time elapsed, in the colour of its pace, with each channel', async () => {

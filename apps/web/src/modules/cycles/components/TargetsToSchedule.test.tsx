@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '@/app/session';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { TargetsToSchedule } from '@/modules/cycles/components/TargetsToSchedule';
 import {
@@ -15,7 +14,7 @@ import {
 import { jsonResponse, stubFetch } from '@/test/fetch';
 import { CurrentLocation } from '@/test/location';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
-import { REP_USER } from '@/test/tokens';
+import { signedInAsRepInEnglish } from '@/test/signed-in';
 
 const PLAN_PATH = 'GET /api/cycles/current/plan';
 const REMOVED_DOCTOR = { ...DURAND, doctorId: '0190a0c4-0000-7000-8000-000000000199', doctorName: null };
@@ -35,15 +34,7 @@ const itemIds = () =>
     .getAllByRole('link')
     .map((link) => link.dataset.testid);
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  setSession('token', REP_USER);
-});
-
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
-});
+signedInAsRepInEnglish();
 
 describe('TargetsToSchedule', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('lists what is left to schedule per target, the targets behind first, each channel with its done of goal', async () => {

@@ -1,14 +1,13 @@
 import { screen } from '@testing-library/react';
 import { Table, type TableColumnsType } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '@/app/session';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { DoctorPlanTag, useWithPlanCounts } from '@/modules/cycles/components/plan-counts';
 import { CYCLE, DOCTOR_ID, MARTIN, OTHER_DOCTOR_ID } from '@/modules/cycles/test/plans';
 import { callsTo, jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { emulatePhoneScreen } from '@/test/screen-width';
-import { REP_USER } from '@/test/tokens';
+import { signedInAsRepInEnglish } from '@/test/signed-in';
 
 type Row = { id: string; name: string };
 const ROWS: Row[] = [
@@ -23,15 +22,7 @@ function DoctorsTable({ isCompact }: { isCompact: boolean }) {
   return <Table<Row> rowKey="id" columns={columns} dataSource={ROWS} pagination={false} />;
 }
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  setSession('token', REP_USER);
-});
-
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
-});
+signedInAsRepInEnglish();
 
 describe('the doctors\' "2 of 4 this cycle"', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it("asks once for the page's doctors and shows the targets' counts in a column", async () => {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '@/app/session';
+import { describe, expect, it } from 'vitest';
+import { setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
 import { PlanPage } from '@/modules/cycles/pages/PlanPage';
 import { RepPlanPage } from '@/modules/cycles/pages/RepPlanPage';
@@ -8,6 +8,7 @@ import { CYCLE, CYCLE_ID, MANAGEE_ID, planView, team } from '@/modules/cycles/te
 import { jsonResponse, stubFetch } from '@/test/fetch';
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { emulatePhoneScreen } from '@/test/screen-width';
+import { signedInAsRepInEnglish } from '@/test/signed-in';
 import { REP_USER } from '@/test/tokens';
 
 const PLAN_PATH = 'GET /api/cycles/current/plan';
@@ -26,15 +27,7 @@ function renderPlan(path = '/plan') {
   );
 }
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  setSession('token', REP_USER);
-});
-
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
-});
+signedInAsRepInEnglish();
 
 describe('PlanPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it("lists the plan's targets with each channel's done of goal, what is left and the pace", async () => {
