@@ -16,6 +16,7 @@ import { callsTo, jsonResponse, stubFetchWith } from '@/test/fetch';
 import { renderRoutes, SLOW_TEST_TIMEOUT } from '@/test/render';
 import { DEMO_ADMIN_USER, REP_USER } from '@/test/tokens';
 import { CurrentLocation } from '@/test/location';
+import { choose } from '@/test/select';
 
 const ACK = "I confirm that this activity follows the company's compliance rules";
 const SAVED_OFFLINE = 'Saved offline - will sync when connection is restored';
@@ -51,14 +52,6 @@ function field(label: string): HTMLElement {
   const item = screen.getByLabelText(label).closest<HTMLElement>('.ant-form-item');
   if (item === null) throw new Error(`No form item for ${label}`);
   return item;
-}
-
-async function choose(user: UserEvent, label: string, option: string) {
-  await user.click(screen.getByLabelText(label));
-  const choices = await screen.findAllByTitle(option);
-  const choice = choices.find((element) => element.classList.contains('ant-select-item-option')) ?? choices[0];
-  if (choice === undefined) throw new Error(`No option ${option}`);
-  await user.click(choice);
 }
 
 async function fillNewActivity(user: UserEvent, title: string) {

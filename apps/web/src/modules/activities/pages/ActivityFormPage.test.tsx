@@ -1,7 +1,6 @@
 import type { Activity, Channel, SessionUser } from '@crm/shared';
 import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
@@ -22,6 +21,7 @@ import { callsTo, type FetchHandler, jsonBody, jsonResponse, stubFetchWith } fro
 import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
 import { DEMO_ADMIN_USER, REP_USER } from '@/test/tokens';
 import { CurrentLocation } from '@/test/location';
+import { choose } from '@/test/select';
 
 const DOCTOR = doctor();
 const OFFICE = DOCTOR.offices[0];
@@ -84,14 +84,6 @@ function field(label: string): HTMLElement {
   const item = screen.getByLabelText(label).closest<HTMLElement>('.ant-form-item');
   if (item === null) throw new Error(`No form item for ${label}`);
   return item;
-}
-
-async function choose(user: UserEvent, label: string, option: string) {
-  await user.click(screen.getByLabelText(label));
-  const choices = await screen.findAllByTitle(option);
-  const choice = choices.find((element) => element.classList.contains('ant-select-item-option')) ?? choices[0];
-  if (choice === undefined) throw new Error(`No option ${option}`);
-  await user.click(choice);
 }
 
 const sentTo = (fetchMock: ReturnType<typeof api>, method: string, path: string) =>

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
@@ -17,6 +16,7 @@ import { callsTo, jsonBody, jsonResponse, stubFetchWith } from '@/test/fetch';
 import { renderRoutes, SLOW_TEST_TIMEOUT } from '@/test/render';
 import { DEMO_ADMIN_USER } from '@/test/tokens';
 import { userSummary } from '@/test/users';
+import { choose } from '@/test/select';
 
 const PLANNED = cycleSummary({
   id: '0190a0c4-0000-7000-8000-00000000c002',
@@ -46,15 +46,6 @@ const api = stubFetchWith({
 
 function renderCycles(path = '/cycles') {
   return renderRoutes([{ path: '/cycles', element: <CyclesPage /> }], path);
-}
-
-/** Opens a select by its label and picks the option of that title. */
-async function choose(user: UserEvent, label: string, option: string) {
-  await user.click(screen.getByLabelText(label));
-  const choices = await screen.findAllByTitle(option);
-  const choice = choices.find((element) => element.classList.contains('ant-select-item-option')) ?? choices[0];
-  if (choice === undefined) throw new Error(`No option ${option}`);
-  await user.click(choice);
 }
 
 beforeEach(async () => {

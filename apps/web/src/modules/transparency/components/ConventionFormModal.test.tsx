@@ -1,6 +1,5 @@
 import { filingDeadline } from '@crm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { dayjs } from '@/lib/dayjs';
 import { formatDate } from '@/lib/format';
@@ -9,6 +8,7 @@ import { benefitYear, convention, TS_DOCTOR, YEAR } from '@/modules/transparency
 import { callsTo, jsonBody, jsonResponse, stubFetchWith } from '@/test/fetch';
 import { renderRoutes, SLOW_TEST_TIMEOUT } from '@/test/render';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
+import { choose } from '@/test/select';
 
 const CONVENTIONS = `/api/doctors/${TS_DOCTOR.id}/conventions`;
 const DRAFT = convention();
@@ -23,14 +23,6 @@ function renderTab() {
     [{ path: '/doctors/:id', element: <TransparencyTab doctor={TS_DOCTOR} /> }],
     `/doctors/${TS_DOCTOR.id}`,
   );
-}
-
-async function choose(user: UserEvent, label: string, option: string) {
-  await user.click(screen.getByLabelText(label));
-  const choices = await screen.findAllByTitle(option);
-  const choice = choices.find((element) => element.classList.contains('ant-select-item-option')) ?? choices[0];
-  if (choice === undefined) throw new Error(`No option ${option}`);
-  await user.click(choice);
 }
 
 signedInAsRepInEnglish();

@@ -12,6 +12,7 @@ import { freshOfflineStore } from '@/offline/store/test-store';
 import { callsTo, jsonBody, jsonResponse, stubFetchWith } from '@/test/fetch';
 import { renderRoutes, SLOW_TEST_TIMEOUT } from '@/test/render';
 import { DEMO_ADMIN_USER, REP_USER } from '@/test/tokens';
+import { choose } from '@/test/select';
 
 const BENEFITS = `/api/doctors/${TS_DOCTOR.id}/benefits`;
 const CONVENTIONS = `/api/doctors/${TS_DOCTOR.id}/conventions`;
@@ -32,14 +33,6 @@ function renderTab() {
     [{ path: '/doctors/:id', element: <TransparencyTab doctor={TS_DOCTOR} /> }],
     `/doctors/${TS_DOCTOR.id}`,
   );
-}
-
-async function choose(user: UserEvent, label: string, option: string) {
-  await user.click(screen.getByLabelText(label));
-  const choices = await screen.findAllByTitle(option);
-  const choice = choices.find((element) => element.classList.contains('ant-select-item-option')) ?? choices[0];
-  if (choice === undefined) throw new Error(`No option ${option}`);
-  await user.click(choice);
 }
 
 /** Opens the benefit form and fills a nature and an amount as typed. */
