@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -376,6 +378,33 @@ describe.each(engines())('national directory import on %s', (engine) => {
     } finally {
       await other.close();
     }
+  });
+
+  it('waits for a write another process holds, instead of failing a batch that read before it was committed', async () => {
+    // SQLite's (WAL) busy snapshot: PostgreSQL's writers do not conflict so.
+    if (engine !== 'sqlite') return;
+    const file = path.join(dir, 'PS_LibreAcces_Personne_activite_202611060000.txt');
+    await writeRppsFile(file, { lines: 300, seed: 17 });
+    // The running server, as another process (the driver waits for a lock synchronously): it holds a write that
+    // changes pages for a second, then commits it.
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const db = new (require('better-sqlite3'))(process.argv[1]);
+         db.exec('begin immediate; update users set updated_at = updated_at');
+         process.stdout.write('holding\\n');
+         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
+         db.exec('commit');`,
+        t.database.location,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = once(holder, 'exit');
+    await once(holder.stdout, 'data');
+    const { counts } = await importFile(file);
+    expect(counts.created).toBeGreaterThan(0);
+    expect((await exited)[0]).toBe(0);
   });
 
   describe('routes', () => {
