@@ -19,7 +19,7 @@ import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction'
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { Alert, Button, Spin } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, type RefObject, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { serverMessage } from '@/lib/errors';
@@ -28,7 +28,7 @@ import { newActivityHref } from '@/modules/activities/new-activity-link';
 import { CalendarEventContent } from '@/modules/calendar/components/CalendarEventContent';
 import { CalendarToolbar } from '@/modules/calendar/components/CalendarToolbar';
 import { useCalendarActivities } from '@/modules/calendar/hooks/useCalendarActivities';
-import { useMoveEvent } from '@/modules/calendar/hooks/useMoveEvent';
+import { type EventChangeInfo, useMoveEvent } from '@/modules/calendar/hooks/useMoveEvent';
 import { useMendedCalendarAria } from '@/modules/calendar/utils/calendar-aria';
 import { dateClickParams, selectionParams, toCalendarEvent } from '@/modules/calendar/utils/calendar-events';
 import { openingDay, type CalendarPosition } from '@/modules/calendar/utils/calendar-position';
@@ -69,6 +69,91 @@ export type ActivityCalendarProps = {
 
 /** The view FullCalendar shows: its visible range (with the weeks around a month), its period's start. */
 type Visible = { view: CalendarView; range: DateRange; currentStart: Date; title: string };
+
+/** What the grid tells its owner; the owner keeps them in a ref, so the grid's props stay the same. */
+type GridHandlers = {
+  onDatesSet: (arg: DatesSetArg) => void;
+  onEventChange: (info: EventChangeInfo) => void;
+  onOpen: (href: string) => void;
+};
+
+type CalendarGridProps = {
+  calendarRef: RefObject<FullCalendar | null>;
+  handlers: RefObject<GridHandlers>;
+  language: ReturnType<typeof currentLanguage>;
+  isPhone: boolean;
+  /** Read when FullCalendar is built (at mount, and when the language rebuilds it), as FullCalendar does. */
+  initialView: CalendarView;
+  initialDate: Date | string | undefined;
+  events: EventSourceFunc;
+  renderEventContent: (arg: EventContentArg) => ReactNode;
+};
+
+/**
+ * FullCalendar itself. Its React wrapper measures the whole grid again, synchronously, every time it is
+ * rendered (a forced resize: every event's height read back from the layout), whatever changed. Rendered
+ * from the page, it did so for each of the page's renders while opening (its period reported, the address
+ * updated, the toolbar's title): most of the month's opening time on a phone. Memoised, it renders when
+ * what it shows changes: the events, the language, the phone's layout.
+ */
+const CalendarGrid = memo(
+  function CalendarGrid({
+    calendarRef,
+    handlers,
+    language,
+    isPhone,
+    initialView,
+    initialDate,
+    events,
+    renderEventContent,
+  }: CalendarGridProps) {
+    return (
+      <FullCalendar
+        // A new language rebuilds the calendar, so its title, day names and buttons follow at once.
+        key={language}
+        ref={calendarRef}
+        plugins={PLUGINS}
+        locales={LOCALES}
+        locale={language}
+        initialView={initialView}
+        initialDate={initialDate}
+        headerToolbar={false}
+        firstDay={1}
+        height="auto"
+        slotMinTime={CALENDAR_SLOT_MIN_TIME}
+        slotMaxTime={CALENDAR_SLOT_MAX_TIME}
+        slotDuration={SLOT_DURATION}
+        snapDuration={SNAP_DURATION}
+        defaultTimedEventDuration={DEFAULT_TIMED_DURATION}
+        scrollTime={CALENDAR_SLOT_MIN_TIME}
+        nowIndicator
+        editable
+        selectable
+        selectMirror
+        selectMinDistance={SELECT_MIN_DISTANCE_PX}
+        eventTimeFormat={TIME_FORMATS[language]}
+        slotLabelFormat={TIME_FORMATS[language]}
+        eventDisplay="block"
+        views={isPhone ? PHONE_VIEW_OPTIONS : VIEW_OPTIONS}
+        moreLinkContent={isPhone ? shortMoreLink : undefined}
+        events={events}
+        eventContent={renderEventContent}
+        datesSet={(arg: DatesSetArg) => handlers.current.onDatesSet(arg)}
+        dateClick={(arg: DateClickArg) =>
+          handlers.current.onOpen(newActivityHref(dateClickParams(arg.date, arg.allDay)))
+        }
+        select={(arg: DateSelectArg) => handlers.current.onOpen(newActivityHref(selectionParams(arg)))}
+        eventClick={(arg: EventClickArg) => handlers.current.onOpen(`/activities/${encodeURIComponent(arg.event.id)}`)}
+        eventDrop={(info) => handlers.current.onEventChange(info)}
+        eventResize={(info) => handlers.current.onEventChange(info)}
+      />
+    );
+  },
+  // The opening position changes as the rep moves through the periods, and FullCalendar reads it only when
+  // built: a change of it alone is no reason to render.
+  ({ initialView: _view, initialDate: _date, ...before }, { initialView: _v, initialDate: _d, ...after }) =>
+    (Object.keys(before) as (keyof typeof before)[]).every((key) => Object.is(before[key], after[key])),
+);
 
 /** FullCalendar over the caller's activities: month, week and day, drag and resize, click to create. */
 export function ActivityCalendar({ initialPosition, onPositionChange }: ActivityCalendarProps) {
@@ -122,10 +207,26 @@ export function ActivityCalendar({ initialPosition, onPositionChange }: Activity
     onPositionChange(type, arg.view.currentStart);
   };
 
-  const renderEventContent = (arg: EventContentArg) => {
-    const activity = activitiesById.get(arg.event.id);
-    return activity === undefined ? undefined : <CalendarEventContent activity={activity} timeText={arg.timeText} />;
-  };
+  const handlers = useRef<GridHandlers>({
+    onDatesSet: handleDatesSet,
+    onEventChange: handleChange,
+    onOpen: (href) => void navigate(href),
+  });
+  useLayoutEffect(() => {
+    handlers.current = {
+      onDatesSet: handleDatesSet,
+      onEventChange: handleChange,
+      onOpen: (href) => void navigate(href),
+    };
+  });
+
+  const renderEventContent = useCallback(
+    (arg: EventContentArg) => {
+      const activity = activitiesById.get(arg.event.id);
+      return activity === undefined ? undefined : <CalendarEventContent activity={activity} timeText={arg.timeText} />;
+    },
+    [activitiesById],
+  );
 
   return (
     <div className="activity-calendar">
@@ -153,42 +254,15 @@ export function ActivityCalendar({ initialPosition, onPositionChange }: Activity
       )}
       <Spin spinning={isLoading} description={t('calendar.loading')} delay={150}>
         <div className="calendar-frame" data-testid="calendar" ref={frameRef}>
-          <FullCalendar
-            // A new language rebuilds the calendar, so its title, day names and buttons follow at once.
-            key={language}
-            ref={calendarRef}
-            plugins={PLUGINS}
-            locales={LOCALES}
-            locale={language}
+          <CalendarGrid
+            calendarRef={calendarRef}
+            handlers={handlers}
+            language={language}
+            isPhone={isPhone}
             initialView={visible?.view ?? initialPosition.view}
             initialDate={visible?.currentStart ?? initialPosition.date}
-            headerToolbar={false}
-            firstDay={1}
-            height="auto"
-            slotMinTime={CALENDAR_SLOT_MIN_TIME}
-            slotMaxTime={CALENDAR_SLOT_MAX_TIME}
-            slotDuration={SLOT_DURATION}
-            snapDuration={SNAP_DURATION}
-            defaultTimedEventDuration={DEFAULT_TIMED_DURATION}
-            scrollTime={CALENDAR_SLOT_MIN_TIME}
-            nowIndicator
-            editable
-            selectable
-            selectMirror
-            selectMinDistance={SELECT_MIN_DISTANCE_PX}
-            eventTimeFormat={TIME_FORMATS[language]}
-            slotLabelFormat={TIME_FORMATS[language]}
-            eventDisplay="block"
-            views={isPhone ? PHONE_VIEW_OPTIONS : VIEW_OPTIONS}
-            moreLinkContent={isPhone ? shortMoreLink : undefined}
             events={events}
-            eventContent={renderEventContent}
-            datesSet={handleDatesSet}
-            dateClick={(arg: DateClickArg) => void navigate(newActivityHref(dateClickParams(arg.date, arg.allDay)))}
-            select={(arg: DateSelectArg) => void navigate(newActivityHref(selectionParams(arg)))}
-            eventClick={(arg: EventClickArg) => void navigate(`/activities/${encodeURIComponent(arg.event.id)}`)}
-            eventDrop={handleChange}
-            eventResize={handleChange}
+            renderEventContent={renderEventContent}
           />
         </div>
       </Spin>
