@@ -2,10 +2,11 @@ import { LANGUAGES, toLanguage, type Language } from '@crm/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The language's own name ("français", "English"), from the platform rather than the catalogues. */
-function nativeName(language: Language): string {
-  return new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
-}
+/**
+ * Each language's own name. Written here rather than asked of Intl.DisplayNames, whose first call loads the
+ * platform's locale data during the first render of every page that shows this switch.
+ */
+export const NATIVE_LANGUAGE_NAMES: Readonly<Record<Language, string>> = { fr: 'Français', en: 'English' };
 
 /**
  * Two radio buttons drawn as antd's small Segmented (styles.css): the sign-in page shows it and carries no
@@ -18,7 +19,7 @@ export function LanguageSwitch() {
   return (
     <div className="language-switch" role="radiogroup" aria-label={t('language.label')} data-testid="language-switch">
       {LANGUAGES.map((language) => (
-        <label key={language} className="language-switch-option" title={nativeName(language)}>
+        <label key={language} className="language-switch-option" title={NATIVE_LANGUAGE_NAMES[language]}>
           <input
             type="radio"
             name={name}
