@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { QueryClient, useQuery } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useParams, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -101,6 +101,23 @@ describe('route loaders', { timeout: SLOW_TEST_TIMEOUT }, () => {
       expect(callsTo(fetchMock, 'GET /api/doctors/search?search=mar&page=2&limit=20')).toHaveLength(1);
     });
     expect(callsTo(fetchMock, RECENT)).toHaveLength(0);
+  });
+
+  it("ask in the navigation's own call once the page's queries are loaded, not a task later", async () => {
+    const fetchMock = api();
+    const loaders = createRouteLoaders(new QueryClient());
+    const navigateTo = (address: string) => {
+      const url = new URL(address, 'http://localhost');
+      return loaders.doctorList({ request: new Request(url), url, pattern: '/doctors', params: {}, context: undefined });
+    };
+
+    await navigateTo('/doctors');
+    await waitFor(() => {
+      expect(callsTo(fetchMock, RECENT)).toHaveLength(1);
+    });
+    navigateTo('/doctors?search=mar&page=2&limit=20');
+    // Nothing awaited since the call: the request left while the loader ran.
+    expect(callsTo(fetchMock, 'GET /api/doctors/search?search=mar&page=2&limit=20')).toHaveLength(1);
   });
 
   it("leave the page the loader's answer: the recent doctors are asked for once", async () => {

@@ -31,6 +31,33 @@ function startAll(...work: Promise<unknown>[]): void {
   for (const promise of work) promise.catch(() => undefined);
 }
 
+/**
+ * A lazily imported module that a loader uses: once it is in, the loader calls it at once. A dynamic import
+ * of a module already loaded still resolves a task later, and the navigation's render runs first: a search
+ * typed on the doctors list waited for it before its request left.
+ */
+function lazyModule<Module>(load: () => Promise<Module>) {
+  let loaded: Module | undefined;
+  return (start: (module: Module) => unknown): Promise<unknown> => {
+    if (loaded === undefined)
+      return load().then((module) => {
+        loaded = module;
+        return start(module);
+      });
+    try {
+      return Promise.resolve(start(loaded));
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+}
+
+const withAuthApi = lazyModule(() => import('@/modules/auth/api'));
+const withDashboardApi = lazyModule(() => import('@/modules/dashboard/api'));
+const withDoctorsApi = lazyModule(() => import('@/modules/doctors/api'));
+const withActivitiesApi = lazyModule(() => import('@/modules/activities/api'));
+const withCalendarApi = lazyModule(() => import('@/modules/calendar/api'));
+
 type RouteStart = (args: LoaderFunctionArgs, address: URLSearchParams) => void;
 
 /** A loader that starts the route's data and code and returns at once: navigation never waits for them. */
@@ -53,7 +80,7 @@ export function createRouteLoaders(queryClient: QueryClient) {
     // The two public answers decide what the sign-in form shows around it (decision 0040): asked with its code.
     login: startingLoader(() => {
       startAll(
-        import('@/modules/auth/api').then(({ authQueries }) =>
+        withAuthApi(({ authQueries }) =>
           Promise.all([queryClient.query(authQueries.meta()), queryClient.query(authQueries.ssoConfig())]),
         ),
       );
@@ -61,13 +88,13 @@ export function createRouteLoaders(queryClient: QueryClient) {
     dashboard: startingLoader(() => {
       startAll(
         loadDashboardPage(),
-        import('@/modules/dashboard/api').then(({ dashboardQueries }) => queryClient.query(dashboardQueries.stats())),
+        withDashboardApi(({ dashboardQueries }) => queryClient.query(dashboardQueries.stats())),
       );
     }),
     doctorList: startingLoader((_args, address) => {
       startAll(
         loadDoctorListPage(),
-        import('@/modules/doctors/api').then(({ prefetchDoctorList }) => {
+        withDoctorsApi(({ prefetchDoctorList }) => {
           prefetchDoctorList(queryClient, address);
         }),
       );
@@ -76,7 +103,7 @@ export function createRouteLoaders(queryClient: QueryClient) {
       const { id } = params;
       startAll(
         loadDoctorDetailPage(),
-        import('@/modules/doctors/api').then(({ prefetchDoctor }) => {
+        withDoctorsApi(({ prefetchDoctor }) => {
           if (id !== undefined) prefetchDoctor(queryClient, id);
         }),
       );
@@ -84,7 +111,7 @@ export function createRouteLoaders(queryClient: QueryClient) {
     activityList: startingLoader((_args, address) => {
       startAll(
         loadActivityListPage(),
-        import('@/modules/activities/api').then(({ prefetchActivityList }) => {
+        withActivitiesApi(({ prefetchActivityList }) => {
           prefetchActivityList(queryClient, address);
         }),
       );
@@ -92,7 +119,7 @@ export function createRouteLoaders(queryClient: QueryClient) {
     calendar: startingLoader((_args, address) => {
       startAll(
         loadCalendarPage(),
-        import('@/modules/calendar/api').then(({ prefetchCalendarPage }) => {
+        withCalendarApi(({ prefetchCalendarPage }) => {
           prefetchCalendarPage(queryClient, address, new Date());
         }),
       );
