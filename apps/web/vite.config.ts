@@ -208,6 +208,13 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            // What main.tsx starts with besides those: the API client, i18next and the network monitor, with
+            // what they import. Left to the bundler they were four chunks, since lazy pages share them; three
+            // were under a kilobyte, which is sent uncompressed. Every page loads them first anyway.
+            {
+              name: 'boot',
+              test: /apps[\\/]web[\\/]src[\\/](lib[\\/]api-client|offline[\\/]engine[\\/]network-monitor)\.ts$|react-i18next[\\/]dist[\\/]es[\\/]i18nInstance/,
+            },
             // The Paris calendar stays with the activities' rules, which every signed-in page loads: the plans'
             // counts (a lazily loaded chunk) need it too, and the bundler would otherwise give it a chunk of its
             // own, which every page would then fetch besides.
