@@ -7,6 +7,7 @@ import { useListParams } from '@/lib/use-list-params';
 import { ExportCsvButton } from '@/modules/directory-csv/components/ExportCsvButton';
 import { DoctorSearchResults } from '@/modules/doctors/components/DoctorSearchResults';
 import { RecentDoctorsPanel } from '@/modules/doctors/components/RecentDoctorsPanel';
+import { usePreloadDoctorPage } from '@/modules/doctors/hooks/useOpenDoctor';
 import { PageHeader } from '@/ui/PageHeader';
 
 /** /doctors: with no search text the recent doctors, with text the paged search results (spec 000 §2). */
@@ -15,6 +16,7 @@ export function DoctorListPage() {
   const navigate = useNavigate();
   const canWrite = useCanWrite();
   const list = useListParams();
+  usePreloadDoctorPage();
 
   return (
     <div className="page">
