@@ -215,6 +215,16 @@ export default defineConfig({
               name: 'boot',
               test: /apps[\\/]web[\\/]src[\\/](lib[\\/]api-client|offline[\\/]engine[\\/]network-monitor)\.ts$|react-i18next[\\/]dist[\\/]es[\\/]i18nInstance/,
             },
+            // The small modules the sign-in page shares with the signed-in layout (the language switch, the
+            // logo, the session's queries, the arrival notice): six chunks under a kilobyte each, as the pages
+            // importing them differ, sent uncompressed. Each page that loads one loads the others. Their own
+            // imports stay where they are: react-i18next's hook would otherwise move into this chunk and the
+            // entry would load it.
+            {
+              name: 'shell',
+              includeDependenciesRecursively: false,
+              test: /apps[\\/]web[\\/]src[\\/](app[\\/]arrival-notice\.ts|ui[\\/](LanguageSwitch|BrandLogo)\.tsx|lib[\\/](leave-page|prefetch)\.ts|modules[\\/]auth[\\/](api|query-keys)\.ts)$/,
+            },
             // The Paris calendar stays with the activities' rules, which every signed-in page loads: the plans'
             // counts (a lazily loaded chunk) need it too, and the bundler would otherwise give it a chunk of its
             // own, which every page would then fetch besides.
