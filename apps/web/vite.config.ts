@@ -175,6 +175,60 @@ const pwa = VitePWA({
   },
 });
 
+/** A chunk group's test: the modules at these paths (their ends, with forward slashes). */
+function modulesAt(paths: readonly string[]) {
+  return (id: string) => {
+    const file = id.replaceAll('\\', '/');
+    return paths.some((end) => file.endsWith(end));
+  };
+}
+
+/** What the sign-in page shares with the signed-in layout: the language switch, the logo, the session's queries. */
+const SIGN_IN_AND_LAYOUT = [
+  'src/app/arrival-notice.ts',
+  'src/ui/LanguageSwitch.tsx',
+  'src/ui/BrandLogo.tsx',
+  'src/lib/leave-page.ts',
+  'src/lib/prefetch.ts',
+  'src/modules/auth/api.ts',
+  'src/modules/auth/query-keys.ts',
+];
+
+/**
+ * The signed-in layout's small parts, which every signed-in page loads with it: helpers, the menu's icons, antd's
+ * breakpoint hook. Not antd's button, modal or panel indexes: antd's message host imports them, and a chunk the
+ * group imports would then import the group back.
+ */
+const LAYOUT_PARTS = [
+  'src/modules/dashboard/query-keys.ts',
+  'src/offline/engine/sync-error.ts',
+  'src/ui/phone-layout.ts',
+  'src/app/pwa/update-hold.ts',
+  'src/lib/format.ts',
+  'src/app/theme.ts',
+  'packages/shared/src/common/paging.ts',
+  'packages/shared/src/mailbox/mailbox.rules.ts',
+  'antd/es/grid/style/index.js',
+  'antd/es/grid/hooks/useBreakpoint.js',
+  'antd/es/_util/hooks/useForceUpdate.js',
+  'antd/es/_util/responsiveObserver.js',
+  ...[
+    'Aim',
+    'Calendar',
+    'CloudUpload',
+    'Disconnect',
+    'FileProtect',
+    'Left',
+    'Mail',
+    'Notification',
+    'Team',
+    'User',
+  ].flatMap((icon) => [
+    `@ant-design/icons/es/icons/${icon}Outlined.js`,
+    `@ant-design/icons-svg/es/asn/${icon}Outlined.js`,
+  ]),
+];
+
 // The server listens on 3000 in development; the production build is served by it from dist/.
 const apiProxy = { '/api': 'http://localhost:3000' };
 
@@ -215,16 +269,12 @@ export default defineConfig({
               name: 'boot',
               test: /apps[\\/]web[\\/]src[\\/](lib[\\/]api-client|offline[\\/]engine[\\/]network-monitor)\.ts$|react-i18next[\\/]dist[\\/]es[\\/]i18nInstance/,
             },
-            // The small modules the sign-in page shares with the signed-in layout (the language switch, the
-            // logo, the session's queries, the arrival notice): six chunks under a kilobyte each, as the pages
-            // importing them differ, sent uncompressed. Each page that loads one loads the others. Their own
-            // imports stay where they are: react-i18next's hook would otherwise move into this chunk and the
-            // entry would load it.
-            {
-              name: 'shell',
-              includeDependenciesRecursively: false,
-              test: /apps[\\/]web[\\/]src[\\/](app[\\/]arrival-notice\.ts|ui[\\/](LanguageSwitch|BrandLogo)\.tsx|lib[\\/](leave-page|prefetch)\.ts|modules[\\/]auth[\\/](api|query-keys)\.ts)$/,
-            },
+            // Small modules, each a chunk of its own under a kilobyte (sent uncompressed) as the pages importing
+            // them differ, put together where every page that loads one loads the others (decision 0063). Their
+            // own imports stay where they are: with them, react-i18next's hook moved into the sign-in page's group
+            // and the entry loaded it.
+            { name: 'shell', includeDependenciesRecursively: false, test: modulesAt(SIGN_IN_AND_LAYOUT) },
+            { name: 'layout-parts', includeDependenciesRecursively: false, test: modulesAt(LAYOUT_PARTS) },
             // The Paris calendar stays with the activities' rules, which every signed-in page loads: the plans'
             // counts (a lazily loaded chunk) need it too, and the bundler would otherwise give it a chunk of its
             // own, which every page would then fetch besides.
