@@ -195,19 +195,26 @@ const SIGN_IN_AND_LAYOUT = [
 ];
 
 /**
- * The signed-in layout's small parts, which every signed-in page loads with it: helpers, the menu's icons, antd's
- * breakpoint hook. Not antd's button, modal or panel indexes: antd's message host imports them, and a chunk the
- * group imports would then import the group back.
+ * The signed-in layout's small helpers that import nothing heavier than React or zod: the route loaders' data
+ * modules import some of them, and must not wait for antd's code to start their requests.
  */
-const LAYOUT_PARTS = [
+const LAYOUT_HELPERS = [
   'src/modules/dashboard/query-keys.ts',
   'src/offline/engine/sync-error.ts',
   'src/ui/phone-layout.ts',
   'src/app/pwa/update-hold.ts',
-  'src/lib/format.ts',
-  'src/app/theme.ts',
   'packages/shared/src/common/paging.ts',
   'packages/shared/src/mailbox/mailbox.rules.ts',
+];
+
+/**
+ * The signed-in layout's small drawing parts, which every signed-in page loads with it: the menu's icons, antd's
+ * breakpoint hook, the theme, the date formats. Not antd's button, modal or panel indexes: antd's message host
+ * imports them, and a chunk the group imports would then import the group back.
+ */
+const LAYOUT_PARTS = [
+  'src/lib/format.ts',
+  'src/app/theme.ts',
   'antd/es/grid/style/index.js',
   'antd/es/grid/hooks/useBreakpoint.js',
   'antd/es/_util/hooks/useForceUpdate.js',
@@ -274,6 +281,7 @@ export default defineConfig({
             // own imports stay where they are: with them, react-i18next's hook moved into the sign-in page's group
             // and the entry loaded it.
             { name: 'shell', includeDependenciesRecursively: false, test: modulesAt(SIGN_IN_AND_LAYOUT) },
+            { name: 'layout-helpers', includeDependenciesRecursively: false, test: modulesAt(LAYOUT_HELPERS) },
             { name: 'layout-parts', includeDependenciesRecursively: false, test: modulesAt(LAYOUT_PARTS) },
             // The Paris calendar stays with the activities' rules, which every signed-in page loads: the plans'
             // counts (a lazily loaded chunk) need it too, and the bundler would otherwise give it a chunk of its
