@@ -63,8 +63,8 @@ const SELECT_MIN_DISTANCE_PX = 5;
 export type ActivityCalendarProps = {
   /** Where it opens (read once per mount). */
   initialPosition: CalendarPosition;
-  /** The view or the period changed: the view and the first day of its period (YYYY-MM-DD). */
-  onPositionChange: (view: CalendarView, date: Date) => void;
+  /** The view or the period changed: the view and its period (without the days of other months around it). */
+  onPositionChange: (view: CalendarView, period: DateRange) => void;
 };
 
 /** The view FullCalendar shows: its visible range (with the weeks around a month), its period's start. */
@@ -204,7 +204,7 @@ export function ActivityCalendar({ initialPosition, onPositionChange }: Activity
       currentStart: arg.view.currentStart,
       title: arg.view.title,
     });
-    onPositionChange(type, arg.view.currentStart);
+    onPositionChange(type, { start: arg.view.currentStart, end: arg.view.currentEnd });
   };
 
   const handlers = useRef<GridHandlers>({

@@ -311,6 +311,27 @@ describe('CalendarPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(document.querySelector(`td[data-date="2026-11-19"] [data-testid="calendar-event-${VISIT.id}"]`)).toBeNull();
   });
 
+  it("leaves an address without a date as it is while today's month shows, and writes the month the rep moves to", async () => {
+    // Only the clock is faked: today is in the month the stubbed server answers for.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 18, 12));
+    try {
+      api([VISIT]);
+      const { user, router } = renderCalendar('/calendar?view=dayGridMonth');
+      await screen.findByTestId(`calendar-event-${VISIT.id}`);
+      expect(screen.getByTestId('calendar-title')).toHaveTextContent('November 2026');
+      expect(router.state.location.search).toBe('?view=dayGridMonth');
+
+      await user.click(screen.getByTestId('calendar-next'));
+      expect(await screen.findByTestId('calendar-title')).toHaveTextContent('December 2026');
+      await waitFor(() => {
+        expect(router.state.location.search).toBe('?view=dayGridMonth&date=2026-12-01');
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('switches to the week view from the cached month, and follows previous, next and today', async () => {
     const fetchMock = api([VISIT]);
     const { user, router } = renderCalendar('/calendar?view=dayGridMonth&date=2026-11-16');

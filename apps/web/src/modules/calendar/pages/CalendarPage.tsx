@@ -11,7 +11,7 @@ import { ChannelLegend } from '@/modules/calendar/components/ChannelLegend';
 import { useHasSideColumn } from '@/modules/calendar/hooks/useHasSideColumn';
 import { localDate } from '@/modules/calendar/utils/calendar-events';
 import { defaultCalendarView, positionFrom } from '@/modules/calendar/utils/calendar-position';
-import type { CalendarView } from '@/modules/calendar/utils/calendar-range';
+import { rangeContains, type CalendarView, type DateRange } from '@/modules/calendar/utils/calendar-range';
 import { PageHeader } from '@/ui/PageHeader';
 import '@/modules/calendar/calendar.css';
 
@@ -74,10 +74,14 @@ export function CalendarPage() {
   // React holds a revealed Suspense boundary back for a moment.
   const ActivityCalendar = loadedCalendar?.ActivityCalendar ?? LazyActivityCalendar;
 
-  const handlePositionChange = (view: CalendarView, date: Date) => {
+  const handlePositionChange = (view: CalendarView, period: DateRange) => {
     const current = positionFrom(searchParams, initialPosition.view);
-    const day = localDate(date);
+    const day = localDate(period.start);
     if (current.view === view && current.date === day) return;
+    // An address without a date opens on today's period: while the calendar shows it, the address already says
+    // where to come back to, and writing the date would be a navigation (the layout and this page rendered again
+    // while the month is being built).
+    if (current.view === view && current.date === undefined && rangeContains(period, new Date())) return;
     setSearchParams({ view, date: day }, { replace: true });
   };
 

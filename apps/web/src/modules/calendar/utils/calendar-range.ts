@@ -109,6 +109,11 @@ export function rangesOverlap(a: DateRange, b: DateRange): boolean {
   return a.start < b.end && a.end > b.start;
 }
 
+/** Whether the moment lies in the range, its end excluded. */
+export function rangeContains(range: DateRange, moment: Date): boolean {
+  return moment >= range.start && moment < range.end;
+}
+
 /** Whether a fetched range holds any event within the memory window (else it is dropped once unused). */
 export function isInMemoryWindow(range: DateRange, now: Date): boolean {
   return rangesOverlap(range, memoryWindow(now));
