@@ -1,3 +1,4 @@
+import type { ActivityStats } from '@crm/shared';
 import { QueryClient, useQuery } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useParams, type RouteObject } from 'react-router';
@@ -22,6 +23,14 @@ const LEFEBVRE = doctorListItem({
 });
 const LEFEBVRE_DETAIL = doctor({ id: LEFEBVRE.id, lastName: 'Lefebvre', firstName: 'Claire' });
 
+const NO_ACTIVITY_STATS: ActivityStats = {
+  upcomingCount: 0,
+  incompleteCount: 0,
+  doneCount: 0,
+  waitingApprovalCount: 0,
+  needApprovalCount: 0,
+};
+
 const RECENT = 'GET /api/recent-doctors';
 const META = 'GET /api/meta';
 const SSO_CONFIG = 'GET /api/auth/sso-config';
@@ -35,7 +44,9 @@ function api() {
     [DETAIL]: () => jsonResponse(LEFEBVRE_DETAIL),
     'POST /api/recent-doctors': () => new Response(null, { status: 204 }),
     'GET /api/dashboard/stats': () => jsonResponse({}),
-    'GET /api/activities/stats': () => jsonResponse({}),
+    // A valid answer: the badges' query retries a failed one a second later (spec 001 §9), which would then
+    // reach the fetch of whichever test file runs next in this worker.
+    'GET /api/activities/stats': () => jsonResponse(NO_ACTIVITY_STATS),
     'GET /api/configuration/channels/active': () => jsonResponse({ channels: [] }),
     [META]: () => jsonResponse({ demoMode: true, version: '1.2.3' }),
     [SSO_CONFIG]: () => jsonResponse({ enabled: false }),
@@ -108,7 +119,13 @@ describe('route loaders', { timeout: SLOW_TEST_TIMEOUT }, () => {
     const loaders = createRouteLoaders(new QueryClient());
     const navigateTo = (address: string) => {
       const url = new URL(address, 'http://localhost');
-      return loaders.doctorList({ request: new Request(url), url, pattern: '/doctors', params: {}, context: undefined });
+      return loaders.doctorList({
+        request: new Request(url),
+        url,
+        pattern: '/doctors',
+        params: {},
+        context: undefined,
+      });
     };
 
     await navigateTo('/doctors');
