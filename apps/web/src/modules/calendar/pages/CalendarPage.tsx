@@ -71,8 +71,9 @@ export function CalendarPage() {
   );
 
   // Once its code is in, the calendar is rendered directly: a lazy component suspends at least once, and
-  // React holds a revealed Suspense boundary back for a moment.
-  const ActivityCalendar = loadedCalendar?.ActivityCalendar ?? LazyActivityCalendar;
+  // React holds a revealed Suspense boundary back for a moment. Chosen once per page: a later render that
+  // switched from the lazy component to the loaded one would mount a new calendar, back on its opening view.
+  const [ActivityCalendar] = useState(() => loadedCalendar?.ActivityCalendar ?? LazyActivityCalendar);
 
   const handlePositionChange = (view: CalendarView, period: DateRange) => {
     const current = positionFrom(searchParams, initialPosition.view);
