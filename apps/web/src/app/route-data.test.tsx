@@ -1,5 +1,5 @@
 import type { ActivityStats } from '@crm/shared';
-import { QueryClient, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useParams, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { DoctorListPage } from '@/modules/doctors/pages/DoctorListPage';
 import { fetchChunks } from '@/modules/calendar/utils/calendar-range';
 import { doctor, doctorListItem, TARGETS } from '@/test/directory';
 import { callsTo, jsonResponse, requestOf, stubFetch } from '@/test/fetch';
-import { SLOW_TEST_TIMEOUT, renderRoutes } from '@/test/render';
+import { SLOW_TEST_TIMEOUT, renderRoutes, testQueryClient } from '@/test/render';
 import { signedInAsRepInEnglish } from '@/test/signed-in';
 import { REP_USER } from '@/test/tokens';
 
@@ -44,8 +44,7 @@ function api() {
     [DETAIL]: () => jsonResponse(LEFEBVRE_DETAIL),
     'POST /api/recent-doctors': () => new Response(null, { status: 204 }),
     'GET /api/dashboard/stats': () => jsonResponse({}),
-    // A valid answer: the badges' query retries a failed one a second later (spec 001 §9), which would then
-    // reach the fetch of whichever test file runs next in this worker.
+    // A valid answer: the badges' query retries a failed one (spec 001 §9), past the test's end.
     'GET /api/activities/stats': () => jsonResponse(NO_ACTIVITY_STATS),
     'GET /api/configuration/channels/active': () => jsonResponse({ channels: [] }),
     [META]: () => jsonResponse({ demoMode: true, version: '1.2.3' }),
@@ -116,7 +115,7 @@ describe('route loaders', { timeout: SLOW_TEST_TIMEOUT }, () => {
 
   it("ask in the navigation's own call once the page's queries are loaded, not a task later", async () => {
     const fetchMock = api();
-    const loaders = createRouteLoaders(new QueryClient());
+    const loaders = createRouteLoaders(testQueryClient());
     const navigateTo = (address: string) => {
       const url = new URL(address, 'http://localhost');
       return loaders.doctorList({

@@ -5,10 +5,27 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { afterEach } from 'vitest';
+
+const testQueryClients = new Set<QueryClient>();
+
+/**
+ * A query cache's work ends with its test: emptied, it cancels what is still fetching or waiting to retry (a
+ * query's own retry option outlives the defaults below). The files of a worker share one window, so a retry
+ * left running would reach the fetch stub of a test that runs later.
+ */
+afterEach(() => {
+  for (const queryClient of testQueryClients) queryClient.clear();
+  testQueryClients.clear();
+});
 
 /** A fresh query cache per test, without retries: a failed call fails at once. */
-function testQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+export function testQueryClient(): QueryClient {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  testQueryClients.add(queryClient);
+  return queryClient;
 }
 
 /**
