@@ -44,11 +44,11 @@ function lazyModule<Module>(load: () => Promise<Module>) {
         loaded = module;
         return start(module);
       });
-    try {
-      return Promise.resolve(start(loaded));
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
+    const module = loaded;
+    // The executor runs now: the work starts in this call, and what it throws becomes a rejection.
+    return new Promise((resolve) => {
+      resolve(start(module));
+    });
   };
 }
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
  * Each language's own name. Written here rather than asked of Intl.DisplayNames, whose first call loads the
  * platform's locale data during the first render of every page that shows this switch.
  */
-export const NATIVE_LANGUAGE_NAMES: Readonly<Record<Language, string>> = { fr: 'Français', en: 'English' };
+const NATIVE_LANGUAGE_NAMES: Readonly<Record<Language, string>> = { fr: 'Français', en: 'English' };
 
 /**
  * Two radio buttons drawn as antd's small Segmented (styles.css): the sign-in page shows it and carries no

@@ -207,17 +207,14 @@ export function ActivityCalendar({ initialPosition, onPositionChange }: Activity
     onPositionChange(type, { start: arg.view.currentStart, end: arg.view.currentEnd });
   };
 
-  const handlers = useRef<GridHandlers>({
+  const latestHandlers: GridHandlers = {
     onDatesSet: handleDatesSet,
     onEventChange: handleChange,
     onOpen: (href) => void navigate(href),
-  });
+  };
+  const handlers = useRef(latestHandlers);
   useLayoutEffect(() => {
-    handlers.current = {
-      onDatesSet: handleDatesSet,
-      onEventChange: handleChange,
-      onOpen: (href) => void navigate(href),
-    };
+    handlers.current = latestHandlers;
   });
 
   const renderEventContent = useCallback(
