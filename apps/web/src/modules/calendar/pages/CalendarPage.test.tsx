@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '@/app/session';
 import { i18n } from '@/lib/i18n';
 import { queryString } from '@/lib/query-string';
+import { activityKeys } from '@/modules/activities/query-keys';
 import { activity as activityFixture, FACE_TO_FACE } from '@/modules/activities/test/fixtures';
 import { CalendarPage } from '@/modules/calendar/pages/CalendarPage';
 import { INCOMPLETE_COLOR, tint, TINT_WHITE } from '@/modules/calendar/utils/calendar-events';
@@ -362,6 +363,25 @@ describe('CalendarPage', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(screen.getByText('Mois')).toBeInTheDocument();
     expect(screen.getByTestId('calendar-today')).toHaveTextContent("Aujourd'hui");
     expect(screen.getByRole('columnheader', { name: 'lundi' })).toBeInTheDocument();
+  });
+
+  it('shows the legend with the calendar, not under its placeholder', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fetchMock = api([VISIT], {}, held);
+    const { queryClient } = renderCalendar();
+    await waitFor(() => {
+      expect(queryClient.getQueryState(activityKeys.channels())?.status).toBe('success');
+      expect(rangeCalls(fetchMock)).toHaveLength(5);
+    });
+    // The channels are in, the events are not: the placeholder shows alone. (The query tells its components
+    // in a later task.)
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByTestId('calendar-legend')).not.toBeInTheDocument();
+
+    release();
+    expect(await screen.findByTestId(`calendar-event-${VISIT.id}`)).toBeInTheDocument();
+    expect(screen.getByTestId('calendar-legend')).toBeInTheDocument();
   });
 
   it('asks for the plan’s targets to schedule only once the opening events are in, and lists them beside', async () => {

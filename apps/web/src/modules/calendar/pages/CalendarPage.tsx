@@ -120,13 +120,15 @@ export function CalendarPage() {
       <div className="calendar-layout">
         <Card className="page-card calendar-card">
           {hasOpeningEvents ? (
+            // The legend shows with the calendar: drawn under the shorter placeholder, it was pushed down (out of a
+            // phone's screen) when the month replaced it, a layout shift.
             <Suspense fallback={CALENDAR_PLACEHOLDER}>
               <ActivityCalendar initialPosition={initialPosition} onPositionChange={handlePositionChange} />
+              {channels.data !== undefined && <ChannelLegend channels={channels.data} />}
             </Suspense>
           ) : (
             CALENDAR_PLACEHOLDER
           )}
-          {channels.data !== undefined && <ChannelLegend channels={channels.data} />}
         </Card>
         {hasSideColumn && (
           <Card
