@@ -1,4 +1,4 @@
-import type { Db } from '#server/db/database.ts';
+import type { Db, Engine } from '#server/db/database.ts';
 import type { Row } from './capture.ts';
 
 /** One call of a repository method whose queries go into the snapshot. */
@@ -15,6 +15,8 @@ export type Call<A extends readonly unknown[]> = {
    * on what they read, or that require a row.
    */
   rows?: Row[];
+  /** The engines on which the method sends this call's SQL, when not both (SQLite's full-text index). */
+  engines?: readonly Engine[];
 };
 
 type AnyCall = Call<readonly unknown[]>;

@@ -107,58 +107,74 @@ const recipientRow: CampaignRecipientsTable = {
 };
 
 export const mailRegistry: RepositoryQueries[] = [
-  queriesOf(
-    MailboxRepository,
-    {
-      insertEmail: { args: () => [emailRow] },
-      insertCopies: { args: () => [[copyRow]] },
-      adjustCounts: { args: () => [ids.user, { inbox: 1, sent: 0, bin: 0, unread: 1 }] },
-      counts: { args: () => [ids.user] },
-      page: [
-        { shape: 'a folder', args: () => [{ ...inbox, terms: [] }, 50, 50] },
-        {
-          shape: 'a folder searched for two words',
-          args: () => [{ ...searched, terms: ['reunion', 'lyon'] }, 0, 50],
-          rows: [{ count: 12 }],
-        },
-        {
-          shape: 'a folder searched for a word and a two-letter one',
-          args: () => [{ ...searched, terms: ['lyon', '2b'] }, 0, 50],
-          rows: [{ count: 12 }],
-        },
-        { shape: 'a folder searched for two-letter words only', args: () => [{ ...searched, terms: ['ly'] }, 0, 50] },
-      ],
-      count: [
-        {
-          shape: 'a folder searched for two words',
-          args: () => [{ ...searched, terms: ['reunion', 'lyon'] }],
-          rows: [{ count: 12 }],
-        },
-        {
-          shape: 'a folder searched for a word and a two-letter one',
-          args: () => [{ ...searched, terms: ['lyon', '2b'] }],
-          rows: [{ count: 12 }],
-        },
-        {
-          shape: 'a folder searched for two-letter words only',
-          args: () => [{ ...searched, terms: ['ly'] }],
-          rows: [{ count: 0 }],
-        },
-      ],
-      ownCopy: { args: () => [ids.user, mail.copy] },
-      ownCopies: { args: () => [ids.user, [mail.copy, mail.otherCopy]] },
-      parent: { args: () => [mail.email] },
-      usersByEmail: { args: () => [['manager@example.fr', 'rep@example.fr']] },
-      setRead: { args: () => [ids.user, [mail.copy, mail.otherCopy], true] },
-      move: [
-        { shape: 'into the bin', args: () => [ids.user, [mail.copy], 'bin'] },
-        { shape: 'out of the bin, to where it came from', args: () => [ids.user, [mail.copy], 'origin'] },
-      ],
-      deleteFromBin: { args: () => [ids.user, [mail.copy]] },
-      deleteUnheld: { args: () => [[mail.email]] },
-    },
-    { helpers: ['indexMatch'] },
-  ),
+  queriesOf(MailboxRepository, {
+    insertEmail: { args: () => [emailRow] },
+    insertCopies: { args: () => [[copyRow]] },
+    adjustCounts: { args: () => [ids.user, { inbox: 1, sent: 0, bin: 0, unread: 1 }] },
+    counts: { args: () => [ids.user] },
+    page: [
+      { shape: 'a folder', args: () => [{ ...inbox, terms: [] }, 50, 50] },
+      {
+        shape: 'a folder searched for two words, from the messages the index found',
+        args: () => [{ ...searched, terms: ['reunion', 'lyon'] }, 0, 50, [1, 2, 3]],
+        engines: ['sqlite'],
+      },
+      {
+        shape: 'a folder searched for a word and a two-letter one, from the messages the index found',
+        args: () => [{ ...searched, terms: ['lyon', '2b'] }, 0, 50, [1, 2, 3]],
+        engines: ['sqlite'],
+      },
+      {
+        shape: 'a folder searched for words without the index (PostgreSQL, or too many messages found)',
+        args: () => [{ ...searched, terms: ['reunion', 'lyon'] }, 0, 50],
+      },
+      { shape: 'a folder searched for two-letter words only', args: () => [{ ...searched, terms: ['ly'] }, 0, 50] },
+    ],
+    count: [
+      {
+        shape: 'a folder searched for two words, from the messages the index found',
+        args: () => [{ ...searched, terms: ['reunion', 'lyon'] }, [1, 2, 3]],
+        rows: [{ count: 12 }],
+        engines: ['sqlite'],
+      },
+      {
+        shape: 'a folder searched for a word and a two-letter one, from the messages the index found',
+        args: () => [{ ...searched, terms: ['lyon', '2b'] }, [1, 2, 3]],
+        rows: [{ count: 12 }],
+        engines: ['sqlite'],
+      },
+      {
+        shape: 'a folder searched for words without the index (PostgreSQL, or too many messages found)',
+        args: () => [{ ...searched, terms: ['reunion', 'lyon'] }],
+        rows: [{ count: 12 }],
+      },
+      {
+        shape: 'a folder searched for two-letter words only',
+        args: () => [{ ...searched, terms: ['ly'] }],
+        rows: [{ count: 0 }],
+      },
+    ],
+    indexedMessages: [
+      { shape: 'two words', args: () => [['reunion', 'lyon']], rows: [{ rowid: 1 }], engines: ['sqlite'] },
+      {
+        shape: 'a word and a two-letter one',
+        args: () => [['lyon', '2b']],
+        rows: [{ rowid: 1 }],
+        engines: ['sqlite'],
+      },
+    ],
+    ownCopy: { args: () => [ids.user, mail.copy] },
+    ownCopies: { args: () => [ids.user, [mail.copy, mail.otherCopy]] },
+    parent: { args: () => [mail.email] },
+    usersByEmail: { args: () => [['manager@example.fr', 'rep@example.fr']] },
+    setRead: { args: () => [ids.user, [mail.copy, mail.otherCopy], true] },
+    move: [
+      { shape: 'into the bin', args: () => [ids.user, [mail.copy], 'bin'] },
+      { shape: 'out of the bin, to where it came from', args: () => [ids.user, [mail.copy], 'origin'] },
+    ],
+    deleteFromBin: { args: () => [ids.user, [mail.copy]] },
+    deleteUnheld: { args: () => [[mail.email]] },
+  }),
   queriesOf(AttachmentsRepository, {
     insert: { args: () => [attachmentRow] },
     ofEmail: { args: () => [mail.email] },

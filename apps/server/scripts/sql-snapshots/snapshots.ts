@@ -135,6 +135,7 @@ async function sectionsOf(
   const sections: Section[] = [];
   for (const method of methodsOf(entry.repository)) {
     for (const call of entry.calls.get(method) ?? []) {
+      if (call.engines !== undefined && !call.engines.includes(engine)) continue;
       const title = `${name}.${method}${call.shape ? ` (${call.shape})` : ''}`;
       const queries = await runCall(title, instance, method, call, capture);
       const chosen = argumentStrings(call.args());

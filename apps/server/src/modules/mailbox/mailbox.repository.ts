@@ -77,26 +77,32 @@ const likesEvery = (terms: readonly string[]) => (eb: ExpressionBuilder<Database
   eb.and(terms.map((term) => eb('s.search_text', 'like', `%${term}%`)));
 
 /**
+ * The messages SQLite's trigram index found for a search (their `email_search_rows` ids), when it found few
+ * enough to start from them; undefined when a search starts from the folder instead (PostgreSQL, no word of
+ * three characters, or a word most messages hold).
+ */
+export type IndexedMessages = readonly number[] | undefined;
+
+/**
  * The owner's copies in the folder whose message has every term (docs/decisions/0043). PostgreSQL finds the
  * terms of three characters or more through the trigram index `LIKE` uses, and its planner decides where to
- * start. On SQLite, `match` is the FTS5 query of those terms when the index finds few enough messages: the
- * copies are then reached from those messages (the unary `+` keeps SQLite from walking the owner's folder
- * instead), and the shorter terms are checked with `LIKE`; without it, every term is checked with `LIKE` on the
- * folder's copies, newest first, as before the index.
+ * start. On SQLite, when the index found few enough messages (`found`), the copies are reached from those
+ * messages (the unary `+` keeps SQLite from walking the owner's folder instead), and the shorter terms are
+ * checked with `LIKE`; otherwise every term is checked with `LIKE` on the folder's copies, newest first, as
+ * before the index.
  */
-function searchedCopies(db: Db, filter: EmailListFilter, match: string | undefined) {
-  const liked = match === undefined ? filter.terms : filter.terms.filter((term) => !isIndexable(term));
+function searchedCopies(db: Db, filter: EmailListFilter, found: IndexedMessages) {
+  const liked = found === undefined ? filter.terms : filter.terms.filter((term) => !isIndexable(term));
   return db
     .selectFrom('email_copies as p')
-    .where(match === undefined ? sql.ref('p.owner_id') : sql`+${sql.ref('p.owner_id')}`, '=', filter.ownerId)
+    .where(found === undefined ? sql.ref('p.owner_id') : sql`+${sql.ref('p.owner_id')}`, '=', filter.ownerId)
     .where('p.folder', '=', filter.folder)
-    .$if(match !== undefined, (qb) =>
+    .$if(found !== undefined, (qb) =>
       qb.where('p.email_id', 'in', (eb) =>
         eb
-          .selectFrom('email_search as f')
-          .innerJoin('email_search_rows as r', 'r.id', 'f.rowid')
+          .selectFrom('email_search_rows as r')
           .select('r.email_id')
-          .where(sql<boolean>`${sql.ref('f.email_search')} match ${match ?? ''}`),
+          .where(sql<boolean>`${sql.ref('r.id')} in (select value from json_each(${JSON.stringify(found ?? [])}))`),
       ),
     )
     .$if(liked.length > 0, (qb) =>
@@ -151,10 +157,16 @@ export class MailboxRepository {
   /**
    * One page, newest first. The page's ids come from the (owner_id, folder, created_at, id) index alone when
    * nothing is searched, so a far page skips index entries; then only those rows are read with their message.
+   * A search passes what `indexedMessages` found for its terms.
    */
-  async page(db: Db, filter: EmailListFilter, offset: number, limit: number): Promise<EmailSummaryRow[]> {
-    const match = await this.indexMatch(db, filter.terms);
-    const ids = searchedCopies(db, filter, match)
+  async page(
+    db: Db,
+    filter: EmailListFilter,
+    offset: number,
+    limit: number,
+    found?: IndexedMessages,
+  ): Promise<EmailSummaryRow[]> {
+    const ids = searchedCopies(db, filter, found)
       .select('p.id')
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id', 'desc')
@@ -172,33 +184,28 @@ export class MailboxRepository {
   }
 
   /** How many copies of the folder match the search terms (without terms the counts row answers). */
-  async count(db: Db, filter: EmailListFilter): Promise<number> {
-    const match = await this.indexMatch(db, filter.terms);
-    const row = await searchedCopies(db, filter, match)
+  async count(db: Db, filter: EmailListFilter, found?: IndexedMessages): Promise<number> {
+    const row = await searchedCopies(db, filter, found)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     return row.count;
   }
 
   /**
-   * SQLite: the FTS5 query of the terms of three characters or more, when the trigram index finds at most
-   * INDEX_DRIVEN_MAX messages with them (counted up to one more, so a common word costs little to rule out).
+   * SQLite: the messages holding every term of three characters or more, found once through the trigram index
+   * for both the page and its count, when there are at most INDEX_DRIVEN_MAX of them (read up to one more, so a
+   * common word costs little to rule out).
    */
-  private async indexMatch(db: Db, terms: readonly string[]): Promise<string | undefined> {
+  async indexedMessages(db: Db, terms: readonly string[]): Promise<IndexedMessages> {
     const match = isPostgres(db) ? undefined : trigramQuery(terms);
     if (match === undefined) return undefined;
-    const row = await db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('email_search')
-          .select('email_search.rowid')
-          .where(sql<boolean>`${sql.ref('email_search')} match ${match}`)
-          .limit(INDEX_DRIVEN_MAX + 1)
-          .as('found'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    return row.count <= INDEX_DRIVEN_MAX ? match : undefined;
+    const rows = await db
+      .selectFrom('email_search')
+      .select('email_search.rowid')
+      .where(sql<boolean>`${sql.ref('email_search')} match ${match}`)
+      .limit(INDEX_DRIVEN_MAX + 1)
+      .execute();
+    return rows.length <= INDEX_DRIVEN_MAX ? rows.map((row) => row.rowid) : undefined;
   }
 
   /** The caller's copy with its message; another user's copy is as absent as a missing one. */

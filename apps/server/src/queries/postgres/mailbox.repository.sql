@@ -101,59 +101,8 @@ order by
   "c"."created_at" desc,
   "c"."id" desc;
 
--- MailboxRepository.page (a folder searched for two words)
+-- MailboxRepository.page (a folder searched for words without the index (PostgreSQL, or too many messages found))
 -- parameters: ["user-1", "inbox", "%reunion%", "%lyon%", 50, 0]
-select
-  "c"."id",
-  "c"."folder",
-  "c"."origin_folder",
-  "c"."is_read",
-  "c"."created_at",
-  "e"."subject",
-  "e"."sender_email",
-  "e"."sender_name",
-  "e"."recipients",
-  "e"."has_attachments",
-  "e"."parent_email_id",
-  substr("e"."body_text", 1, 160) as "preview"
-from
-  "email_copies" as "c"
-  inner join "emails" as "e" on "e"."id" = "c"."email_id"
-where
-  "c"."id" in (
-    select
-      "p"."id"
-    from
-      "email_copies" as "p"
-    where
-      "p"."owner_id" = $1
-      and "p"."folder" = $2
-      and exists (
-        select
-          1 as "one"
-        from
-          "emails" as "s"
-        where
-          "s"."id" = "p"."email_id"
-          and (
-            "s"."search_text" like $3
-            and "s"."search_text" like $4
-          )
-      )
-    order by
-      "p"."created_at" desc,
-      "p"."id" desc
-    limit
-      $5
-    offset
-      $6
-  )
-order by
-  "c"."created_at" desc,
-  "c"."id" desc;
-
--- MailboxRepository.page (a folder searched for a word and a two-letter one)
--- parameters: ["user-1", "inbox", "%lyon%", "%2b%", 50, 0]
 select
   "c"."id",
   "c"."folder",
@@ -251,30 +200,8 @@ order by
   "c"."created_at" desc,
   "c"."id" desc;
 
--- MailboxRepository.count (a folder searched for two words)
+-- MailboxRepository.count (a folder searched for words without the index (PostgreSQL, or too many messages found))
 -- parameters: ["user-1", "inbox", "%reunion%", "%lyon%"]
-select
-  count(*) as "count"
-from
-  "email_copies" as "p"
-where
-  "p"."owner_id" = $1
-  and "p"."folder" = $2
-  and exists (
-    select
-      1 as "one"
-    from
-      "emails" as "s"
-    where
-      "s"."id" = "p"."email_id"
-      and (
-        "s"."search_text" like $3
-        and "s"."search_text" like $4
-      )
-  );
-
--- MailboxRepository.count (a folder searched for a word and a two-letter one)
--- parameters: ["user-1", "inbox", "%lyon%", "%2b%"]
 select
   count(*) as "count"
 from

@@ -101,24 +101,8 @@ order by
   "c"."created_at" desc,
   "c"."id" desc;
 
--- MailboxRepository.page (a folder searched for two words), query 1 of 2
--- parameters: ["\"reunion\" AND \"lyon\"", 2001]
-select
-  count(*) as "count"
-from
-  (
-    select
-      "email_search"."rowid"
-    from
-      "email_search"
-    where
-      "email_search" match ?
-    limit
-      ?
-  ) as "found";
-
--- MailboxRepository.page (a folder searched for two words), query 2 of 2
--- parameters: ["user-1", "inbox", "\"reunion\" AND \"lyon\"", 50, 0]
+-- MailboxRepository.page (a folder searched for two words, from the messages the index found)
+-- parameters: ["user-1", "inbox", "[1,2,3]", 50, 0]
 select
   "c"."id",
   "c"."folder",
@@ -148,10 +132,14 @@ where
         select
           "r"."email_id"
         from
-          "email_search" as "f"
-          inner join "email_search_rows" as "r" on "r"."id" = "f"."rowid"
+          "email_search_rows" as "r"
         where
-          "f"."email_search" match ?
+          "r"."id" in (
+            select
+              value
+            from
+              json_each(?)
+          )
       )
     order by
       "p"."created_at" desc,
@@ -165,24 +153,8 @@ order by
   "c"."created_at" desc,
   "c"."id" desc;
 
--- MailboxRepository.page (a folder searched for a word and a two-letter one), query 1 of 2
--- parameters: ["\"lyon\"", 2001]
-select
-  count(*) as "count"
-from
-  (
-    select
-      "email_search"."rowid"
-    from
-      "email_search"
-    where
-      "email_search" match ?
-    limit
-      ?
-  ) as "found";
-
--- MailboxRepository.page (a folder searched for a word and a two-letter one), query 2 of 2
--- parameters: ["user-1", "inbox", "\"lyon\"", "%2b%", 50, 0]
+-- MailboxRepository.page (a folder searched for a word and a two-letter one, from the messages the index found)
+-- parameters: ["user-1", "inbox", "[1,2,3]", "%2b%", 50, 0]
 select
   "c"."id",
   "c"."folder",
@@ -212,10 +184,14 @@ where
         select
           "r"."email_id"
         from
-          "email_search" as "f"
-          inner join "email_search_rows" as "r" on "r"."id" = "f"."rowid"
+          "email_search_rows" as "r"
         where
-          "f"."email_search" match ?
+          "r"."id" in (
+            select
+              value
+            from
+              json_each(?)
+          )
       )
       and exists (
         select
@@ -225,6 +201,57 @@ where
         where
           "s"."id" = "p"."email_id"
           and "s"."search_text" like ?
+      )
+    order by
+      "p"."created_at" desc,
+      "p"."id" desc
+    limit
+      ?
+    offset
+      ?
+  )
+order by
+  "c"."created_at" desc,
+  "c"."id" desc;
+
+-- MailboxRepository.page (a folder searched for words without the index (PostgreSQL, or too many messages found))
+-- parameters: ["user-1", "inbox", "%reunion%", "%lyon%", 50, 0]
+select
+  "c"."id",
+  "c"."folder",
+  "c"."origin_folder",
+  "c"."is_read",
+  "c"."created_at",
+  "e"."subject",
+  "e"."sender_email",
+  "e"."sender_name",
+  "e"."recipients",
+  "e"."has_attachments",
+  "e"."parent_email_id",
+  substr("e"."body_text", 1, 160) as "preview"
+from
+  "email_copies" as "c"
+  inner join "emails" as "e" on "e"."id" = "c"."email_id"
+where
+  "c"."id" in (
+    select
+      "p"."id"
+    from
+      "email_copies" as "p"
+    where
+      "p"."owner_id" = ?
+      and "p"."folder" = ?
+      and exists (
+        select
+          1 as "one"
+        from
+          "emails" as "s"
+        where
+          "s"."id" = "p"."email_id"
+          and (
+            "s"."search_text" like ?
+            and "s"."search_text" like ?
+          )
       )
     order by
       "p"."created_at" desc,
@@ -286,24 +313,8 @@ order by
   "c"."created_at" desc,
   "c"."id" desc;
 
--- MailboxRepository.count (a folder searched for two words), query 1 of 2
--- parameters: ["\"reunion\" AND \"lyon\"", 2001]
-select
-  count(*) as "count"
-from
-  (
-    select
-      "email_search"."rowid"
-    from
-      "email_search"
-    where
-      "email_search" match ?
-    limit
-      ?
-  ) as "found";
-
--- MailboxRepository.count (a folder searched for two words), query 2 of 2
--- parameters: ["user-1", "inbox", "\"reunion\" AND \"lyon\""]
+-- MailboxRepository.count (a folder searched for two words, from the messages the index found)
+-- parameters: ["user-1", "inbox", "[1,2,3]"]
 select
   count(*) as "count"
 from
@@ -315,30 +326,18 @@ where
     select
       "r"."email_id"
     from
-      "email_search" as "f"
-      inner join "email_search_rows" as "r" on "r"."id" = "f"."rowid"
+      "email_search_rows" as "r"
     where
-      "f"."email_search" match ?
+      "r"."id" in (
+        select
+          value
+        from
+          json_each(?)
+      )
   );
 
--- MailboxRepository.count (a folder searched for a word and a two-letter one), query 1 of 2
--- parameters: ["\"lyon\"", 2001]
-select
-  count(*) as "count"
-from
-  (
-    select
-      "email_search"."rowid"
-    from
-      "email_search"
-    where
-      "email_search" match ?
-    limit
-      ?
-  ) as "found";
-
--- MailboxRepository.count (a folder searched for a word and a two-letter one), query 2 of 2
--- parameters: ["user-1", "inbox", "\"lyon\"", "%2b%"]
+-- MailboxRepository.count (a folder searched for a word and a two-letter one, from the messages the index found)
+-- parameters: ["user-1", "inbox", "[1,2,3]", "%2b%"]
 select
   count(*) as "count"
 from
@@ -350,10 +349,14 @@ where
     select
       "r"."email_id"
     from
-      "email_search" as "f"
-      inner join "email_search_rows" as "r" on "r"."id" = "f"."rowid"
+      "email_search_rows" as "r"
     where
-      "f"."email_search" match ?
+      "r"."id" in (
+        select
+          value
+        from
+          json_each(?)
+      )
   )
   and exists (
     select
@@ -363,6 +366,28 @@ where
     where
       "s"."id" = "p"."email_id"
       and "s"."search_text" like ?
+  );
+
+-- MailboxRepository.count (a folder searched for words without the index (PostgreSQL, or too many messages found))
+-- parameters: ["user-1", "inbox", "%reunion%", "%lyon%"]
+select
+  count(*) as "count"
+from
+  "email_copies" as "p"
+where
+  "p"."owner_id" = ?
+  and "p"."folder" = ?
+  and exists (
+    select
+      1 as "one"
+    from
+      "emails" as "s"
+    where
+      "s"."id" = "p"."email_id"
+      and (
+        "s"."search_text" like ?
+        and "s"."search_text" like ?
+      )
   );
 
 -- MailboxRepository.count (a folder searched for two-letter words only)
@@ -383,6 +408,28 @@ where
       "s"."id" = "p"."email_id"
       and "s"."search_text" like ?
   );
+
+-- MailboxRepository.indexedMessages (two words)
+-- parameters: ["\"reunion\" AND \"lyon\"", 2001]
+select
+  "email_search"."rowid"
+from
+  "email_search"
+where
+  "email_search" match ?
+limit
+  ?;
+
+-- MailboxRepository.indexedMessages (a word and a two-letter one)
+-- parameters: ["\"lyon\"", 2001]
+select
+  "email_search"."rowid"
+from
+  "email_search"
+where
+  "email_search" match ?
+limit
+  ?;
 
 -- MailboxRepository.ownCopy
 -- parameters: ["copy-1", "user-1"]
