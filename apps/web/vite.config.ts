@@ -269,12 +269,13 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            // What main.tsx starts with besides those: the API client, i18next and the network monitor, with
-            // what they import. Left to the bundler they were four chunks, since lazy pages share them; three
-            // were under a kilobyte, which is sent uncompressed. Every page loads them first anyway.
+            // What main.tsx starts with besides those: the API client, i18next, the network monitor and the
+            // service worker's start, with what they import. Left to the bundler they were separate chunks, since
+            // lazy pages share them; most were under a kilobyte, which is sent uncompressed. Every page loads them
+            // first anyway.
             {
               name: 'boot',
-              test: /apps[\\/]web[\\/]src[\\/](lib[\\/]api-client|offline[\\/]engine[\\/]network-monitor)\.ts$|react-i18next[\\/]dist[\\/]es[\\/]i18nInstance/,
+              test: /apps[\\/]web[\\/]src[\\/](lib[\\/]api-client|offline[\\/]engine[\\/]network-monitor|app[\\/]pwa[\\/]start-service-worker)\.ts$|react-i18next[\\/]dist[\\/]es[\\/]i18nInstance/,
             },
             // Small modules, each a chunk of its own under a kilobyte (sent uncompressed) as the pages importing
             // them differ, put together where every page that loads one loads the others (decision 0063). Their

@@ -31,13 +31,19 @@ export function applyWhenQueueIdle(apply: () => void): () => void {
   };
 }
 
+let isStarted = false;
+
 /**
- * Registers /sw.js once the first screen has shown and the browser is idle: the registration code
- * (workbox-window) stays out of the entry chunk, and the precache's downloads don't compete with the first
- * screen's. Development builds have no worker (Vite serves the modules itself).
+ * Registers /sw.js once the browser is idle. On a first visit, called by the page once its first screen has
+ * shown (the sign-in page once drawn, the signed-in layout once its first page has its data), not at the app's
+ * start: the first idle moment then came while the first page's chunks were still loading, and the precache's
+ * downloads (150 files, one after another) competed with them. A page the worker already controls calls it at
+ * the start (decision 0065). Called again, it does nothing. The registration code (workbox-window) stays out of
+ * the entry chunk. Development builds have no worker (Vite serves the modules itself).
  */
 export function startServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (isStarted || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  isStarted = true;
   whenIdle(() => {
     import('@/app/pwa/register-service-worker')
       .then(({ registerServiceWorker }) => {

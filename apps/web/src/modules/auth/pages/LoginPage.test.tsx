@@ -2,6 +2,7 @@ import { DEMO_PASSWORD } from '@crm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArrivalNotice } from '@/app/layout/ArrivalNotice';
+import { startServiceWorker } from '@/app/pwa/start-service-worker';
 import { clearSession, getSession, setSession } from '@/app/session';
 import { apiRequest } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
@@ -10,6 +11,8 @@ import { LoginPage } from '@/modules/auth/pages/LoginPage';
 import { callsTo, jsonResponse, stubFetch, type FetchHandler } from '@/test/fetch';
 import { renderRoutes } from '@/test/render';
 import { REP_USER } from '@/test/tokens';
+
+vi.mock('@/app/pwa/start-service-worker', () => ({ startServiceWorker: vi.fn() }));
 
 const publicCalls: Record<string, FetchHandler> = {
   'GET /api/meta': () => jsonResponse({ demoMode: false, version: '1.2.3' }),
@@ -60,6 +63,13 @@ describe('LoginPage', () => {
     expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Please input your email!');
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Please input your password!');
     expect(screen.getByLabelText('E-mail')).toHaveFocus();
+  });
+
+  it('asks for the service worker once drawn, so that the shell is precached while the rep signs in', async () => {
+    vi.mocked(startServiceWorker).mockClear();
+    stubFetch(publicCalls);
+    await renderLogin();
+    expect(startServiceWorker).toHaveBeenCalledTimes(1);
   });
 
   it('asks for a valid e-mail address', async () => {

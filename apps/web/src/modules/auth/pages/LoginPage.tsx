@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, t
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { noticeOnArrival } from '@/app/arrival-notice';
+import { startServiceWorker } from '@/app/pwa/start-service-worker';
 import { getEndedSessionEmail } from '@/app/session';
 import { translateKey } from '@/lib/i18n';
 import { isWebUrl, leavePage } from '@/lib/leave-page';
@@ -74,6 +75,10 @@ export function LoginPage() {
   useEffect(() => {
     const timer = window.setTimeout(() => setWaitedForConfig(true), PUBLIC_CONFIG_WAIT_MS);
     return () => window.clearTimeout(timer);
+  }, []);
+  // Once the page is drawn: the app's shell and offline pages are precached while the rep signs in.
+  useEffect(() => {
+    startServiceWorker();
   }, []);
   const isConfigKnown = hasWaitedForConfig || (hasSettled(metaQuery) && hasSettled(ssoQuery));
 
