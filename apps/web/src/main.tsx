@@ -1,10 +1,10 @@
-import { startServiceWorker } from '@/app/pwa/start-service-worker';
 import '@/app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { captureInstallPrompt } from '@/app/pwa/install-prompt';
 import { reloadOnMissingChunk } from '@/app/pwa/reload-on-missing-chunk';
+import { startServiceWorker } from '@/app/pwa/start-service-worker';
 import { createAppRouter } from '@/app/router';
 import { i18nReady } from '@/lib/i18n';
 import { captureSsoCallbackParams } from '@/modules/auth/sso-callback';

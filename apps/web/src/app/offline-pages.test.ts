@@ -4,42 +4,20 @@ import { prepareOfflineWhenIdle } from '@/app/offline-pages';
 import { startServiceWorker } from '@/app/pwa/start-service-worker';
 import { startSyncEngine } from '@/offline/engine/sync-triggers';
 import { startSlicePull } from '@/offline/slice/slice-pull';
+import { removeIdleCallbacks, stubIdleCallbacks } from '@/test/idle';
 
 vi.mock('@/app/pwa/start-service-worker', () => ({ startServiceWorker: vi.fn() }));
 vi.mock('@/offline/engine/sync-triggers', () => ({ startSyncEngine: vi.fn() }));
 vi.mock('@/offline/slice/slice-pull', () => ({ startSlicePull: vi.fn() }));
 
-type IdleWindow = { requestIdleCallback?: unknown; cancelIdleCallback?: unknown };
-
 afterEach(() => {
-  delete (window as IdleWindow).requestIdleCallback;
-  delete (window as IdleWindow).cancelIdleCallback;
+  removeIdleCallbacks();
   vi.clearAllMocks();
 });
 
-/** A browser with requestIdleCallback, whose idle moments the test decides. */
-function stubIdleCallbacks() {
-  const pending = new Map<number, () => void>();
-  let next = 0;
-  Object.assign(window, {
-    requestIdleCallback: (callback: () => void) => {
-      next += 1;
-      pending.set(next, callback);
-      return next;
-    },
-    cancelIdleCallback: (handle: number) => pending.delete(handle),
-  });
-  return () => {
-    for (const [handle, callback] of pending) {
-      pending.delete(handle);
-      callback();
-    }
-  };
-}
-
 describe('prepareOfflineWhenIdle', () => {
   it("registers the service worker, starts the engine and the slice's pull only once the first screen's data is in and the browser is idle", async () => {
-    const becomeIdle = stubIdleCallbacks();
+    const { becomeIdle } = stubIdleCallbacks();
     const queryClient = new QueryClient();
     let answer: (value: string) => void = () => undefined;
     void queryClient.query({
@@ -67,7 +45,7 @@ describe('prepareOfflineWhenIdle', () => {
   });
 
   it('does nothing when the layout leaves before', () => {
-    const becomeIdle = stubIdleCallbacks();
+    const { becomeIdle } = stubIdleCallbacks();
     const cancel = prepareOfflineWhenIdle(new QueryClient());
     cancel();
     becomeIdle();

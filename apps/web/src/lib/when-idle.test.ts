@@ -7,8 +7,7 @@ import {
   whenIdle,
   whenQueriesSettleThenIdle,
 } from '@/lib/when-idle';
-
-type IdleWindow = { requestIdleCallback?: unknown; cancelIdleCallback?: unknown };
+import { removeIdleCallbacks, stubIdleCallbacks } from '@/test/idle';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -16,31 +15,8 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  delete (window as IdleWindow).requestIdleCallback;
-  delete (window as IdleWindow).cancelIdleCallback;
+  removeIdleCallbacks();
 });
-
-/** A browser with requestIdleCallback, whose idle moments the test decides. */
-function stubIdleCallbacks() {
-  const pending = new Map<number, () => void>();
-  let next = 0;
-  const request = vi.fn((callback: () => void, _options?: IdleRequestOptions) => {
-    next += 1;
-    pending.set(next, callback);
-    return next;
-  });
-  Object.assign(window, {
-    requestIdleCallback: request,
-    cancelIdleCallback: (handle: number) => pending.delete(handle),
-  });
-  const becomeIdle = () => {
-    for (const [handle, callback] of pending) {
-      pending.delete(handle);
-      callback();
-    }
-  };
-  return { request, becomeIdle, pending };
-}
 
 /** A query that stays in flight until the returned function answers it. */
 function fetchingQuery(queryClient: QueryClient) {
@@ -83,7 +59,7 @@ describe('whenIdle', () => {
     whenIdle(task)();
     becomeIdle();
     const timedTask = vi.fn();
-    delete (window as IdleWindow).requestIdleCallback;
+    removeIdleCallbacks();
     whenIdle(timedTask)();
     vi.advanceTimersByTime(IDLE_FALLBACK_DELAY_MS);
     expect(task).not.toHaveBeenCalled();

@@ -75,11 +75,11 @@ export class MailboxService {
   async list(auth: AuthContext, query: EmailListQuery): Promise<EmailListResult> {
     requireSignedIn(auth);
     const filter = { ownerId: auth.user.id, folder: query.folder, terms: searchTerms(query.search ?? '') };
-    const found =
-      filter.terms.length > 0 ? await this.deps.mailbox.indexedMessages(this.deps.db, filter.terms) : undefined;
+    const isSearch = filter.terms.length > 0;
+    const found = isSearch ? await this.deps.mailbox.indexedMessages(this.deps.db, filter.terms) : undefined;
     const [rows, total] = await Promise.all([
       this.deps.mailbox.page(this.deps.db, filter, (query.page - 1) * query.limit, query.limit, found),
-      filter.terms.length > 0
+      isSearch
         ? this.deps.mailbox.count(this.deps.db, filter, found)
         : this.deps.mailbox.counts(this.deps.db, auth.user.id).then((counts) => toEmailStats(counts)[query.folder]),
     ]);
